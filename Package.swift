@@ -1,0 +1,46 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+// Layers, each depending only on the ones above it:
+//   CTreeSitter, CTreeSitterTypeScript (system libraries)
+//   → GrantedSyntax (parser, tree, node, source text; no lint concepts)
+//   → GrantedEngine (rules protocol, diagnostics, fixes, semantic model, linter)
+//   → GrantedRules (built-in rules, in Rules/)
+//   → GrantedReporters (text, JSON, SARIF)
+//   → GrantedCLI (argument parsing, file discovery) → granted-lint (executable)
+let package = Package(
+    name: "granted-lint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "granted-lint", targets: ["granted-lint"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CTreeSitter",
+            pkgConfig: "tree-sitter",
+            providers: [.apt(["libtree-sitter-dev"])]
+        ),
+        .systemLibrary(
+            name: "CTreeSitterTypeScript",
+            pkgConfig: "tree-sitter-typescript"
+        ),
+        .target(name: "GrantedSyntax", dependencies: ["CTreeSitter", "CTreeSitterTypeScript"]),
+        .target(name: "GrantedEngine", dependencies: ["GrantedSyntax"]),
+        .target(name: "GrantedRules", dependencies: ["GrantedEngine"], path: "Rules"),
+        .target(name: "GrantedReporters", dependencies: ["GrantedEngine"]),
+        .target(name: "GrantedCLI", dependencies: ["GrantedEngine", "GrantedRules", "GrantedReporters"]),
+        .executableTarget(name: "granted-lint", dependencies: ["GrantedCLI"]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["GrantedEngine", "GrantedRules"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "GrantedSyntaxTests", dependencies: ["GrantedSyntax"]),
+        .testTarget(name: "GrantedRulesTests", dependencies: ["GrantedRules", "TestSupport"]),
+        .testTarget(
+            name: "GrantedCLITests",
+            dependencies: ["GrantedCLI", "TestSupport"]
+        ),
+    ],
+    swiftLanguageVersions: [.v5]
+)

@@ -1,0 +1,12 @@
+import GrantedEngine
+
+/// Every built-in rule, in the order `--list-rules` shows them.
+public enum BuiltinRules {
+    public static let all: [any Rule.Type] = [
+        DeprecatedShouldShowAlert.self,
+    ]
+
+    public static func rule(id: String) -> (any Rule.Type)? {
+        all.first { $0.description.id == id }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GrantedEngine
+
+/// Finds the files to lint under the paths given on the command line.
+struct FileDiscovery {
+    /// Directories never searched unless named explicitly: dependencies, VCS data, build output.
+    static let skippedDirectories: Set<String> = [
+        "node_modules", ".git", "Pods", "build", "dist", ".expo", "web-build", ".next", ".turbo",
+        ".build", "DerivedData", "coverage",
+    ]
+
+    let extensions: Set<String>
+    let excludes: [Glob]
+
+    struct Found {
+        var files: [String] = []
+        var problems: [FileProblem] = []
+    }
+
+    func discover(_ paths: [String]) -> Found {
+        var found = Found()
+        var seen = Set<String>()
+        let fileManager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                let reason = isDanglingLink(path) ? "it is a symbolic link to nothing" : "no such file or directory"
+                found.problems.append(FileProblem(path: path, kind: .unreadable, reason: reason))
+                continue
+            }
+            if !isDirectory.boolValue {
+                // A file named explicitly is always linted, whatever its extension or the excludes.
+                if seen.insert(normalise(path)).inserted { found.files.append(path) }
+                continue
+            }
+            for file in filesUnder(directory: path) where seen.insert(normalise(file)).inserted {
+                found.files.append(file)
+            }
+        }
+        return found
+    }
+
+    private func isDanglingLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+
+    private func normalise(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    private func wanted(_ relative: String) -> Bool {
+        let components = relative.split(separator: "/")
+        guard let name = components.last else { return false }
+        if components.dropLast().contains(where: { FileDiscovery.skippedDirectories.contains(String($0)) }) { return false }
+        guard let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...]).lowercased()) else {
+            return false
+        }
+        if name.hasSuffix(".d.ts") { return false }
+        return !excludes.contains { $0.matches(relative) }
+    }
+
+    private func join(_ directory: String, _ relative: String) -> String {
+        if directory == "." { return relative }
+        return directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+
+    /// Inside a git work tree, git's own list (tracked and untracked, .gitignore respected);
+    /// elsewhere a plain walk.
+    private func filesUnder(directory: String) -> [String] {
+        if let listed = gitListedFiles(in: directory) {
+            return listed.filter(wanted).map { join(directory, $0) }.filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }.sorted()
+        }
+        var files: [String] = []
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            let attributes = enumerator.fileAttributes
+            let type = attributes?[.type] as? FileAttributeType
+            if type == .typeDirectory {
+                if FileDiscovery.skippedDirectories.contains(name) || excludes.contains(where: { $0.matches(relative) }) {
+                    enumerator.skipDescendants()
+                }
+                continue
+            }
+            if wanted(relative) { files.append(join(directory, relative)) }
+        }
+        return files.sorted()
+    }
+
+    private func gitListedFiles(in directory: String) -> [String]? {
+        guard ProcessInfo.processInfo.environment["GRANTED_LINT_NO_GIT"] == nil else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,81 @@
+import GrantedSyntax
+
+public enum Severity: String, Comparable, CaseIterable, Sendable, Codable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One replacement of a byte range of the file's text.
+public struct TextEdit: Hashable, Sendable {
+    public let range: Range<Int>
+    public let replacement: String
+
+    public init(range: Range<Int>, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
+/// A fix is data: edits plus how safe it is to apply them without review (as in Ruff).
+public struct Fix: Hashable, Sendable {
+    public enum Applicability: String, Sendable, Codable {
+        /// Keeps the program's meaning; applied by `--fix`.
+        case safe
+        /// May change meaning (duplicates an expression with side effects, say); only `--fix-unsafe`.
+        case unsafe
+    }
+
+    public let title: String
+    public let applicability: Applicability
+    public let edits: [TextEdit]
+
+    public init(title: String, applicability: Applicability, edits: [TextEdit]) {
+        self.title = title
+        self.applicability = applicability
+        self.edits = edits
+    }
+}
+
+/// A place elsewhere in the file that explains a finding (where a compared value came from).
+public struct RelatedLocation: Hashable, Sendable {
+    public let range: Range<Int>
+    public let message: String
+
+    public init(range: Range<Int>, message: String) {
+        self.range = range
+        self.message = message
+    }
+}
+
+/// A finding, with its range in UTF-8 bytes; reporters convert to lines and UTF-16 columns.
+public struct Diagnostic: Hashable, Sendable {
+    public let ruleId: String
+    public var severity: Severity
+    public let message: String
+    public let range: Range<Int>
+    public let fix: Fix?
+    public let related: [RelatedLocation]
+
+    public init(
+        ruleId: String, severity: Severity, message: String, range: Range<Int>,
+        fix: Fix? = nil, related: [RelatedLocation] = []
+    ) {
+        self.ruleId = ruleId
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.fix = fix
+        self.related = related
+    }
+}

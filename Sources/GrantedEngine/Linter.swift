@@ -1,0 +1,133 @@
+import GrantedSyntax
+
+/// A rule chosen to run, at the severity the configuration gives it.
+public struct ConfiguredRule {
+    public let rule: any Rule.Type
+    public let severity: Severity
+
+    public init(_ rule: any Rule.Type, severity: Severity? = nil) {
+        self.rule = rule
+        self.severity = severity ?? rule.description.defaultSeverity
+    }
+}
+
+/// Why a file could not be analysed (fully).
+public struct FileProblem: Error, Hashable, Sendable {
+    public enum Kind: String, Sendable {
+        case unreadable
+        case notText = "not-text"
+        case tooLarge = "too-large"
+        case parseTimeout = "parse-timeout"
+    }
+
+    public let path: String
+    public let kind: Kind
+    public let reason: String
+
+    public init(path: String, kind: Kind, reason: String) {
+        self.path = path
+        self.kind = kind
+        self.reason = reason
+    }
+}
+
+/// The outcome of linting one file.
+public struct FileResult {
+    public let file: SourceFile
+    public let diagnostics: [Diagnostic]
+    /// Whether the file was parsed and checked (false when the prefilter showed no rule could apply).
+    public let analysed: Bool
+}
+
+public extension Rule {
+    /// Byte strings a file must contain for this rule to find anything in it; the linter does not even
+    /// parse a file that contains none of any rule's strings.
+    static var requiredText: [String] { ["expo-notifications"] }
+}
+
+/// The rule id of the diagnostic reported for a file that tree-sitter could only parse with recovery.
+public let syntaxErrorRuleId = "syntax-error"
+
+/// Runs rules over files: one walk per file, each node dispatched to the rules subscribed to its kind.
+/// Not thread-safe (it keeps one parser per grammar): use one linter per worker.
+public final class Linter {
+    public let rules: [ConfiguredRule]
+    private let instances: [any Rule]
+    private let requiredText: [String]
+    private var parsers: [Grammar: SyntaxParser] = [:]
+    private var dispatchTables: [Grammar: [[Int]]] = [:]
+    /// When false, every file is parsed (the prefilter must never change results; tests compare).
+    public var usesPrefilter = true
+    public var parseTimeoutMicroseconds: UInt64 = 0
+
+    public init(rules: [ConfiguredRule]) {
+        self.rules = rules
+        self.instances = rules.map { $0.rule.init() }
+        self.requiredText = Array(Set(rules.flatMap { $0.rule.requiredText })).sorted()
+    }
+
+    /// Whether `text` might contain something a rule reports.
+    public func mightApply(to text: SourceText) -> Bool {
+        requiredText.contains { text.contains($0) }
+    }
+
+    public func lint(_ file: SourceFile) -> Result<FileResult, FileProblem> {
+        if usesPrefilter && !mightApply(to: file.text) {
+            return .success(FileResult(file: file, diagnostics: [], analysed: false))
+        }
+        let parser = parser(for: file.grammar)
+        parser.timeoutMicroseconds = parseTimeoutMicroseconds
+        guard let tree = parser.parse(file.text) else {
+            return .failure(FileProblem(
+                path: file.path, kind: .parseTimeout,
+                reason: "parsing took longer than the limit of \(parseTimeoutMicroseconds / 1000) ms"
+            ))
+        }
+        var diagnostics: [Diagnostic] = []
+        if let error = tree.firstSyntaxError() {
+            diagnostics.append(Diagnostic(
+                ruleId: syntaxErrorRuleId, severity: .error,
+                message: error.isMissing
+                    ? "Syntax error: missing `\(error.kind)`; the file was checked as far as it could be parsed."
+                    : "Syntax error: unexpected text; the file was checked as far as it could be parsed.",
+                range: error.startByte..<max(error.endByte, error.startByte)
+            ))
+        }
+        let context = RuleContext(file: file, tree: tree)
+        let table = dispatchTable(for: tree)
+        tree.walk { node in
+            let symbol = node.symbol
+            if symbol < table.count {
+                for index in table[symbol] {
+                    context.begin(rule: rules[index].rule.description, severity: rules[index].severity)
+                    instances[index].visit(node, in: context)
+                }
+            }
+            return true
+        }
+        diagnostics += context.diagnostics
+        diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
+        return .success(FileResult(file: file, diagnostics: diagnostics, analysed: true))
+    }
+
+    private func parser(for grammar: Grammar) -> SyntaxParser {
+        if let parser = parsers[grammar] { return parser }
+        let parser = SyntaxParser(grammar: grammar)
+        parsers[grammar] = parser
+        return parser
+    }
+
+    /// For each grammar symbol, the indexes of the rules subscribed to its kind name.
+    private func dispatchTable(for tree: SyntaxTree) -> [[Int]] {
+        if let table = dispatchTables[tree.grammar] { return table }
+        let names = tree.kindNamesBySymbol
+        var table = Array(repeating: [Int](), count: names.count)
+        for (symbol, name) in names.enumerated() {
+            for (index, configured) in rules.enumerated() where configured.rule.nodeKinds.contains(name) {
+                table[symbol].append(index)
+            }
+        }
+        dispatchTables[tree.grammar] = table
+        return table
+    }
+}

@@ -1,0 +1,124 @@
+import GrantedSyntax
+
+/// An example in a rule's description. `↓` marks where a finding must start; an example with no
+/// marker must produce no finding. Examples are the rule's tests.
+public struct RuleExample: ExpressibleByStringLiteral, Sendable {
+    public let code: String
+    /// Where the example's file would live; the extension picks the grammar and a name such as
+    /// `push.android.ts` makes the whole file Android-only.
+    public let path: String
+
+    public init(_ code: String, path: String = "example.tsx") {
+        self.code = code
+        self.path = path
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+/// A fix example: `before` (with `↓` markers) becomes `after` when the rule's fixes are applied.
+public struct RuleCorrection: Sendable {
+    public let before: String
+    public let after: String
+    public let applicability: Fix.Applicability
+
+    public init(_ before: String, _ after: String, applicability: Fix.Applicability = .safe) {
+        self.before = before
+        self.after = after
+        self.applicability = applicability
+    }
+}
+
+public enum FixAvailability: String, Sendable {
+    case none
+    case sometimes
+    case always
+}
+
+/// Everything a user, a reporter or a test needs to know about a rule, in one place.
+public struct RuleDescription: Sendable {
+    /// Stable kebab-case identifier.
+    public let id: String
+    /// One line, shown in `--list-rules` and as SARIF's short description.
+    public let summary: String
+    /// Markdown with the sections What it does / Why is this bad? / Example / Fix safety / References.
+    public let rationale: String
+    public let defaultSeverity: Severity
+    public let fixAvailability: FixAvailability
+    public let tags: [String]
+    /// SARIF precision: very-high, high, medium or low.
+    public let precision: String
+    public let triggeringExamples: [RuleExample]
+    public let nonTriggeringExamples: [RuleExample]
+    public let corrections: [RuleCorrection]
+
+    public init(
+        id: String, summary: String, rationale: String, defaultSeverity: Severity,
+        fixAvailability: FixAvailability = .none, tags: [String] = [], precision: String = "high",
+        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
+        corrections: [RuleCorrection] = []
+    ) {
+        self.id = id
+        self.summary = summary
+        self.rationale = rationale
+        self.defaultSeverity = defaultSeverity
+        self.fixAvailability = fixAvailability
+        self.tags = tags
+        self.precision = precision
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+        self.corrections = corrections
+    }
+}
+
+/// A lint rule: a self-describing type that subscribes to node kinds and reports through a context.
+/// One walk per file dispatches each node to every rule interested in its kind.
+public protocol Rule {
+    static var description: RuleDescription { get }
+    /// Node kinds (tree-sitter names) this rule's `visit` wants to see.
+    static var nodeKinds: Set<String> { get }
+    init()
+    func visit(_ node: Node, in context: RuleContext)
+}
+
+/// What a rule sees of the file it checks, and where it reports.
+public final class RuleContext {
+    public let file: SourceFile
+    public let tree: SyntaxTree
+    private(set) var diagnostics: [Diagnostic] = []
+    private var currentRule: RuleDescription?
+    private var currentSeverity: Severity = .warning
+    private var semanticModel: SemanticModel?
+
+    init(file: SourceFile, tree: SyntaxTree) {
+        self.file = file
+        self.tree = tree
+    }
+
+    /// The file's semantic model, built on first use and shared by all rules.
+    public var semantic: SemanticModel {
+        if let semanticModel { return semanticModel }
+        let model = SemanticModel(tree: tree, path: file.path)
+        semanticModel = model
+        return model
+    }
+
+    func begin(rule: RuleDescription, severity: Severity) {
+        currentRule = rule
+        currentSeverity = severity
+    }
+
+    public func report(
+        _ range: Range<Int>, message: String, fix: Fix? = nil, related: [RelatedLocation] = []
+    ) {
+        guard let rule = currentRule else { return }
+        diagnostics.append(Diagnostic(
+            ruleId: rule.id, severity: currentSeverity, message: message, range: range,
+            fix: fix, related: related
+        ))
+    }
+
+    public func report(_ node: Node, message: String, fix: Fix? = nil, related: [RelatedLocation] = []) {
+        report(node.byteRange, message: message, fix: fix, related: related)
+    }
+}

@@ -1,0 +1,371 @@
+import GrantedSyntax
+
+/// What the engine knows about one file beyond its syntax: scopes and bindings, which identifiers
+/// denote expo-notifications, and (in `SymbolicValue`) what permission data an expression holds.
+/// Built once per file, on first use, and shared by all rules.
+public final class SemanticModel {
+    public static let expoNotificationsModule = "expo-notifications"
+
+    public let tree: SyntaxTree
+    public let path: String
+
+    struct Scope {
+        let node: Node
+        let parent: Int?
+        var bindings: [String: Int] = [:]
+        let isFunction: Bool
+    }
+
+    public enum PathStep: Hashable {
+        case property(String)
+        case index(Int)
+        /// `...rest` in a pattern: nothing is known of it.
+        case rest
+    }
+
+    public enum Declaration {
+        case importNamespace(module: String)
+        case importDefault(module: String)
+        case importNamed(module: String, name: String)
+        /// `const <pattern> = initializer`, the binding reached through `path` in the pattern.
+        case variable(initializer: Node?, path: [PathStep])
+        case parameter(function: Node, index: Int, path: [PathStep], parameter: Node)
+        case function(Node)
+        case other
+    }
+
+    public struct Binding {
+        public let name: String
+        public let nameNode: Node
+        public let declaration: Declaration
+        /// Right-hand sides of plain assignments `name = value` anywhere in scope.
+        public internal(set) var assignedValues: [Node] = []
+    }
+
+    private(set) var scopes: [Scope] = []
+    private var scopeIndexByNode: [NodeID: Int] = [:]
+    public private(set) var bindings: [Binding] = []
+    /// Return statements (their argument) by the function that owns them.
+    private(set) var returnsByFunction: [NodeID: [Node]] = [:]
+    /// Call expressions, in document order; rules and queries look for API calls among them.
+    public private(set) var calls: [Node] = []
+    /// Comparison-like expressions (binary expressions and `.includes` calls) by owning function.
+    private(set) var comparisons: [Node] = []
+    private var memberAccessesOfGrantedCount = 0
+
+    var valueCache: [NodeID: SymbolicValue] = [:]
+    var bindingValueCache: [Int: SymbolicValue] = [:]
+    var evaluating: Set<NodeID> = []
+    var evaluatingBindings: Set<Int> = []
+    var awarenessByFunction: [NodeID: Bool]?
+
+    /// Whether the file imports or requires expo-notifications at all.
+    public private(set) var importsExpoNotifications = false
+
+    public init(tree: SyntaxTree, path: String) {
+        self.tree = tree
+        self.path = path
+        build()
+    }
+
+    // MARK: - Building
+
+    private func build() {
+        var scopeStack: [Int] = []
+        var functionStack: [Node] = []
+        var pendingAssignments: [(name: String, nameNode: Node, value: Node)] = []
+        var pendingFunctionNames: [(name: String, node: Node, function: Node)] = []
+
+        let root = tree.root
+        scopes.append(Scope(node: root, parent: nil, isFunction: true))
+        scopeIndexByNode[root.id] = 0
+        scopeStack.append(0)
+
+        tree.walk { node in
+            // Leave the scopes and functions that ended before this node.
+            while scopeStack.count > 1, scopes[scopeStack.last!].node.endByte <= node.startByte {
+                scopeStack.removeLast()
+            }
+            while let last = functionStack.last, last.endByte <= node.startByte {
+                functionStack.removeLast()
+            }
+            let kind = node.kind
+            switch kind {
+            case "statement_block", "for_statement", "for_in_statement", "catch_clause", "class_body",
+                 "switch_body":
+                if node.parent.map({ Syntax.functionKinds.contains($0.kind) }) == true { break }
+                openScope(node, isFunction: false, stack: &scopeStack)
+            case "function_declaration", "generator_function_declaration":
+                if let name = node.child(byField: "name") {
+                    declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
+                }
+                openScope(node, isFunction: true, stack: &scopeStack)
+                functionStack.append(node)
+                declareParameters(of: node, in: scopeStack.last!)
+            case "function_expression", "generator_function", "arrow_function", "method_definition":
+                openScope(node, isFunction: true, stack: &scopeStack)
+                functionStack.append(node)
+                if kind != "method_definition", kind != "arrow_function", let name = node.child(byField: "name") {
+                    declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
+                }
+                declareParameters(of: node, in: scopeStack.last!)
+                if kind == "arrow_function", let body = node.child(byField: "body"), body.kind != "statement_block" {
+                    returnsByFunction[node.id, default: []].append(body)
+                }
+            case "class_declaration":
+                if let name = node.child(byField: "name") {
+                    declare(name.text, nameNode: name, .other, in: scopeStack.last!)
+                }
+            case "import_statement":
+                declareImport(node, in: scopeStack.last!)
+            case "variable_declarator":
+                let isVar = node.parent?.kind == "variable_declaration"
+                let scope = isVar ? nearestFunctionScope(scopeStack) : scopeStack.last!
+                if let name = node.child(byField: "name") {
+                    let value = node.child(byField: "value")
+                    declarePattern(name, in: scope) { path in .variable(initializer: value, path: path) }
+                    if let value, isRequireOfExpo(value) { importsExpoNotifications = true }
+                }
+            case "catch_clause":
+                if let parameter = node.child(byField: "parameter") {
+                    declarePattern(parameter, in: scopeStack.last!) { _ in .other }
+                }
+            case "assignment_expression":
+                if let left = node.child(byField: "left"), left.kind == "identifier",
+                   let right = node.child(byField: "right") {
+                    pendingAssignments.append((left.text, left, right))
+                }
+            case "return_statement":
+                if let function = functionStack.last, let argument = node.namedChildren.first(where: { $0.kind != "comment" }) {
+                    returnsByFunction[function.id, default: []].append(argument)
+                }
+            case "call_expression":
+                calls.append(node)
+                if let callee = node.child(byField: "function"), callee.kind == "import",
+                   let argument = node.child(byField: "arguments")?.namedChild(0),
+                   Syntax.stringValue(argument) == SemanticModel.expoNotificationsModule {
+                    importsExpoNotifications = true
+                }
+            case "binary_expression":
+                comparisons.append(node)
+            default:
+                break
+            }
+            return true
+        }
+        _ = pendingFunctionNames
+        for assignment in pendingAssignments {
+            if let index = resolve(name: assignment.name, at: assignment.nameNode) {
+                bindings[index].assignedValues.append(assignment.value)
+            }
+        }
+    }
+
+    private func openScope(_ node: Node, isFunction: Bool, stack: inout [Int]) {
+        let index = scopes.count
+        scopes.append(Scope(node: node, parent: stack.last, isFunction: isFunction))
+        scopeIndexByNode[node.id] = index
+        stack.append(index)
+    }
+
+    private func nearestFunctionScope(_ stack: [Int]) -> Int {
+        for index in stack.reversed() where scopes[index].isFunction { return index }
+        return 0
+    }
+
+    private func declare(_ name: String, nameNode: Node, _ declaration: Declaration, in scope: Int) {
+        let index = bindings.count
+        bindings.append(Binding(name: name, nameNode: nameNode, declaration: declaration))
+        // The first declaration wins: a later `var x` redeclaration does not hide the first.
+        if scopes[scope].bindings[name] == nil { scopes[scope].bindings[name] = index }
+    }
+
+    private func declareParameters(of function: Node, in scope: Int) {
+        if let single = function.child(byField: "parameter") {
+            declare(single.text, nameNode: single, .parameter(function: function, index: 0, path: [], parameter: single), in: scope)
+            return
+        }
+        guard let parameters = function.child(byField: "parameters") else { return }
+        var index = 0
+        for parameter in parameters.namedChildren {
+            switch parameter.kind {
+            case "required_parameter", "optional_parameter":
+                if let pattern = parameter.child(byField: "pattern") ?? parameter.child(byField: "name") {
+                    let position = index
+                    declarePattern(pattern, in: scope) { path in
+                        .parameter(function: function, index: position, path: path, parameter: parameter)
+                    }
+                }
+                index += 1
+            case "identifier", "object_pattern", "array_pattern", "assignment_pattern", "rest_pattern":
+                let position = index
+                declarePattern(parameter, in: scope) { path in
+                    .parameter(function: function, index: position, path: path, parameter: parameter)
+                }
+                index += 1
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Declares every identifier in a binding pattern, with the path that leads to it.
+    private func declarePattern(_ pattern: Node, in scope: Int, _ make: ([PathStep]) -> Declaration) {
+        var work: [(Node, [PathStep])] = [(pattern, [])]
+        while let (node, path) = work.popLast() {
+            switch node.kind {
+            case "identifier", "shorthand_property_identifier_pattern":
+                declare(node.text, nameNode: node, make(path), in: scope)
+            case "object_pattern":
+                for child in node.namedChildren {
+                    switch child.kind {
+                    case "shorthand_property_identifier_pattern":
+                        work.append((child, path + [.property(child.text)]))
+                    case "pair_pattern":
+                        if let key = child.child(byField: "key"), let value = child.child(byField: "value") {
+                            let step: PathStep = Syntax.propertyName(key).map { .property($0) } ?? .rest
+                            work.append((value, path + [step]))
+                        }
+                    case "object_assignment_pattern":
+                        if let left = child.child(byField: "left") {
+                            let step: PathStep = left.kind == "shorthand_property_identifier_pattern"
+                                ? .property(left.text) : .rest
+                            if left.kind == "shorthand_property_identifier_pattern" {
+                                declare(left.text, nameNode: left, make(path + [step]), in: scope)
+                            } else {
+                                work.append((left, path))
+                            }
+                        }
+                    case "rest_pattern":
+                        if let inner = child.namedChild(0) { work.append((inner, path + [.rest])) }
+                    default:
+                        continue
+                    }
+                }
+            case "array_pattern":
+                var position = 0
+                for child in node.namedChildren where child.kind != "comment" {
+                    if child.kind == "rest_pattern" {
+                        if let inner = child.namedChild(0) { work.append((inner, path + [.rest])) }
+                    } else {
+                        work.append((child, path + [.index(position)]))
+                    }
+                    position += 1
+                }
+            case "assignment_pattern":
+                if let left = node.child(byField: "left") { work.append((left, path)) }
+            case "rest_pattern":
+                if let inner = node.namedChild(0) { work.append((inner, path + [.rest])) }
+            default:
+                continue
+            }
+        }
+    }
+
+    private func declareImport(_ node: Node, in scope: Int) {
+        guard let source = node.child(byField: "source"), let module = Syntax.stringValue(source) else { return }
+        if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
+        for child in node.namedChildren {
+            if child.kind == "import_require_clause" {
+                // `import N = require('expo-notifications')`
+                if let name = child.namedChild(0), name.kind == "identifier" {
+                    declare(name.text, nameNode: name, .importNamespace(module: module), in: scope)
+                }
+                continue
+            }
+            guard child.kind == "import_clause" else { continue }
+            for part in child.namedChildren {
+                switch part.kind {
+                case "identifier":
+                    declare(part.text, nameNode: part, .importDefault(module: module), in: scope)
+                case "namespace_import":
+                    if let name = part.namedChildren.first(where: { $0.kind == "identifier" }) {
+                        declare(name.text, nameNode: name, .importNamespace(module: module), in: scope)
+                    }
+                case "named_imports":
+                    for specifier in part.namedChildren where specifier.kind == "import_specifier" {
+                        guard let name = specifier.child(byField: "name") else { continue }
+                        let imported = Syntax.propertyName(name) ?? name.text
+                        let local = specifier.child(byField: "alias") ?? name
+                        declare(local.text, nameNode: local, .importNamed(module: module, name: imported), in: scope)
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+    }
+
+    private func isRequireOfExpo(_ value: Node) -> Bool {
+        var node = Syntax.unwrap(value)
+        if node.kind == "await_expression", let inner = node.namedChild(0) { node = Syntax.unwrap(inner) }
+        guard node.kind == "call_expression", let callee = node.child(byField: "function"),
+              callee.kind == "identifier" && callee.textEquals("require") || callee.kind == "import",
+              let argument = node.child(byField: "arguments")?.namedChild(0) else { return false }
+        return Syntax.stringValue(argument) == SemanticModel.expoNotificationsModule
+    }
+
+    // MARK: - Resolution
+
+    /// The innermost scope whose node contains `node`.
+    func scopeIndex(containing node: Node) -> Int {
+        var current: Node? = node
+        while let candidate = current {
+            if let index = scopeIndexByNode[candidate.id] { return index }
+            current = candidate.parent
+        }
+        return 0
+    }
+
+    /// The binding a name refers to at `node`, searching outward through the scopes.
+    public func resolve(name: String, at node: Node) -> Int? {
+        var scope: Int? = scopeIndex(containing: node)
+        while let index = scope {
+            if let binding = scopes[index].bindings[name] { return binding }
+            scope = scopes[index].parent
+        }
+        return nil
+    }
+
+    /// The binding an identifier refers to.
+    public func binding(of identifier: Node) -> Binding? {
+        resolve(name: identifier.text, at: identifier).map { bindings[$0] }
+    }
+
+    /// The function (or method, or arrow) that directly contains `node`; nil at module level.
+    public func enclosingFunction(of node: Node) -> Node? {
+        var current = node.parent
+        while let candidate = current {
+            if Syntax.functionKinds.contains(candidate.kind) { return candidate }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Values a function returns (return arguments, or an arrow's expression body).
+    public func returnedExpressions(of function: Node) -> [Node] {
+        returnsByFunction[function.id] ?? []
+    }
+
+    /// Whether `identifier` is a reference to a variable (not a declaration, a property name or a
+    /// label).
+    public func isReference(_ identifier: Node) -> Bool {
+        guard let parent = identifier.parent else { return false }
+        switch parent.kind {
+        case "pair_pattern", "array_pattern", "object_pattern", "rest_pattern", "required_parameter",
+             "optional_parameter", "formal_parameters", "import_specifier", "namespace_import",
+             "import_clause", "export_specifier", "labeled_statement", "break_statement",
+             "continue_statement", "function_declaration", "class_declaration", "function_expression",
+             "generator_function_declaration", "catch_clause", "import_require_clause":
+            return false
+        case "variable_declarator":
+            return parent.child(byField: "name")?.id != identifier.id
+        case "assignment_pattern", "assignment_expression":
+            return parent.child(byField: "left")?.id != identifier.id
+        case "arrow_function":
+            return parent.child(byField: "parameter")?.id != identifier.id
+        default:
+            return true
+        }
+    }
+}

@@ -1,0 +1,411 @@
+import GrantedSyntax
+
+/// What the semantic model knows an expression evaluates to, as far as notification permissions go.
+/// `origin` is the byte range of the call that produced the permission data (for related locations).
+public enum SymbolicValue: Equatable {
+    case unknown
+    /// The expo-notifications module object (`import * as N`, `require(...)`).
+    case expoModule
+    /// A named export of expo-notifications: a function, an enum or a type.
+    case expoExport(String)
+    /// A member of one of expo-notifications' enums (`IosAuthorizationStatus.PROVISIONAL`).
+    case expoEnumMember(enumName: String, member: String)
+    /// A promise of a permission response (an unawaited call).
+    case permissionPromise(origin: Range<Int>)
+    /// A `NotificationPermissionsStatus`.
+    case permissionResponse(origin: Range<Int>)
+    /// `[response, request, get]` from `usePermissions()`.
+    case permissionHookTuple(origin: Range<Int>)
+    /// The request or get function of `usePermissions()`.
+    case permissionFunction(origin: Range<Int>)
+    /// A react-query result whose `data` is a permission response.
+    case permissionQuery(origin: Range<Int>)
+    /// Root `status` of a response.
+    case rootStatus(origin: Range<Int>)
+    /// Root `granted` of a response (read directly or destructured).
+    case granted(origin: Range<Int>)
+    /// Root `canAskAgain` of a response.
+    case canAskAgain(origin: Range<Int>)
+    /// The `ios` object of a response.
+    case iosSettings(origin: Range<Int>)
+    /// `ios.status` of a response (an `IosAuthorizationStatus`).
+    case iosStatus(origin: Range<Int>)
+    /// A function declared in this file; calling it yields what it returns.
+    case localFunction(Node)
+    /// `Platform.OS`.
+    case platformOS
+    /// A boolean that is true exactly when the platform is Android (`android: true`) or iOS.
+    case platformTest(android: Bool)
+
+    public static func == (lhs: SymbolicValue, rhs: SymbolicValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.unknown, .unknown), (.expoModule, .expoModule), (.platformOS, .platformOS): return true
+        case let (.expoExport(a), .expoExport(b)): return a == b
+        case let (.expoEnumMember(a, b), .expoEnumMember(c, d)): return a == c && b == d
+        case let (.permissionPromise(a), .permissionPromise(b)),
+             let (.permissionResponse(a), .permissionResponse(b)),
+             let (.permissionHookTuple(a), .permissionHookTuple(b)),
+             let (.permissionFunction(a), .permissionFunction(b)),
+             let (.permissionQuery(a), .permissionQuery(b)),
+             let (.rootStatus(a), .rootStatus(b)),
+             let (.granted(a), .granted(b)),
+             let (.canAskAgain(a), .canAskAgain(b)),
+             let (.iosSettings(a), .iosSettings(b)),
+             let (.iosStatus(a), .iosStatus(b)):
+            return a == b
+        case let (.localFunction(a), .localFunction(b)): return a.id == b.id
+        case let (.platformTest(a), .platformTest(b)): return a == b
+        default: return false
+        }
+    }
+
+    public var isUnknown: Bool { if case .unknown = self { return true } else { return false } }
+
+    /// The call that produced this permission value, if it is one.
+    public var origin: Range<Int>? {
+        switch self {
+        case let .permissionPromise(origin), let .permissionResponse(origin), let .permissionHookTuple(origin),
+             let .permissionFunction(origin), let .permissionQuery(origin), let .rootStatus(origin),
+             let .granted(origin), let .canAskAgain(origin), let .iosSettings(origin), let .iosStatus(origin):
+            return origin
+        default:
+            return nil
+        }
+    }
+
+    public var isRootStatus: Bool { if case .rootStatus = self { return true } else { return false } }
+    public var isGranted: Bool { if case .granted = self { return true } else { return false } }
+    public var isIosStatus: Bool { if case .iosStatus = self { return true } else { return false } }
+    public var isPermissionResponse: Bool {
+        if case .permissionResponse = self { return true } else { return false }
+    }
+
+    /// The expo-notifications export this value names, if any.
+    public var expoExportName: String? { if case let .expoExport(name) = self { return name } else { return nil } }
+}
+
+/// expo-notifications functions that resolve to a permission response.
+let permissionFunctionNames: Set<String> = ["getPermissionsAsync", "requestPermissionsAsync"]
+/// expo-notifications enums whose members the model tracks.
+let trackedEnums: Set<String> = ["IosAuthorizationStatus", "PermissionStatus", "AndroidImportance"]
+
+extension SemanticModel {
+    /// What `expression` evaluates to.
+    public func value(of expression: Node) -> SymbolicValue {
+        let key = expression.id
+        if let cached = valueCache[key] { return cached }
+        if evaluating.contains(key) { return .unknown }
+        evaluating.insert(key)
+        let result = computeValue(of: expression)
+        evaluating.remove(key)
+        valueCache[key] = result
+        return result
+    }
+
+    /// What a binding holds: its initializer (through its destructuring path), or what is assigned to
+    /// it later when the initializer tells nothing.
+    public func value(ofBinding index: Int) -> SymbolicValue {
+        if let cached = bindingValueCache[index] { return cached }
+        if evaluatingBindings.contains(index) { return .unknown }
+        evaluatingBindings.insert(index)
+        let result = computeBindingValue(index)
+        evaluatingBindings.remove(index)
+        bindingValueCache[index] = result
+        return result
+    }
+
+    private func computeBindingValue(_ index: Int) -> SymbolicValue {
+        let binding = bindings[index]
+        switch binding.declaration {
+        case let .importNamespace(module), let .importDefault(module):
+            return module == SemanticModel.expoNotificationsModule ? .expoModule : .unknown
+        case let .importNamed(module, name):
+            return module == SemanticModel.expoNotificationsModule ? .expoExport(name) : .unknown
+        case let .function(node):
+            return .localFunction(node)
+        case let .variable(initializer, path):
+            var result = SymbolicValue.unknown
+            if let initializer {
+                result = follow(value(of: initializer), through: path, initializer: initializer)
+            }
+            if result.isUnknown, path.isEmpty {
+                for assigned in binding.assignedValues {
+                    let candidate = value(of: assigned)
+                    if !candidate.isUnknown { result = candidate; break }
+                }
+            }
+            // `const ok = res.granted` is itself the decision site that gets reported; the variable
+            // then holds a derived boolean, not a fresh read, so that one mistake is one finding.
+            if path.isEmpty, result.isGranted { return .unknown }
+            return result
+        case let .parameter(function, position, path, parameter):
+            return follow(parameterValue(function: function, index: position, parameter: parameter), through: path, initializer: nil)
+        case .other:
+            return .unknown
+        }
+    }
+
+    /// A callback parameter's value, from where the callback is passed, or from its type annotation.
+    private func parameterValue(function: Node, index: Int, parameter: Node) -> SymbolicValue {
+        if let type = parameter.child(byField: "type"), typeNamesPermissionResponse(type) {
+            return .permissionResponse(origin: parameter.byteRange)
+        }
+        guard index == 0, let context = Syntax.outerContext(of: function), context.parent.kind == "arguments",
+              let call = context.parent.parent, call.kind == "call_expression",
+              let callee = call.child(byField: "function").map(Syntax.unwrap) else { return .unknown }
+        // `promise.then(response => ...)`
+        if callee.kind == "member_expression", let property = callee.child(byField: "property"),
+           property.textEquals("then"), let object = callee.child(byField: "object"),
+           context.parent.namedChildren.first?.id == context.child.id {
+            switch value(of: object) {
+            case let .permissionPromise(origin), let .permissionResponse(origin):
+                return .permissionResponse(origin: origin)
+            default:
+                return .unknown
+            }
+        }
+        return .unknown
+    }
+
+    /// Whether a type annotation names expo-notifications' permission response type.
+    private func typeNamesPermissionResponse(_ annotation: Node) -> Bool {
+        var found = false
+        var work = [annotation]
+        while let node = work.popLast(), !found {
+            switch node.kind {
+            case "type_identifier":
+                if node.textEquals("NotificationPermissionsStatus"),
+                   let index = resolve(name: node.text, at: node),
+                   case .expoExport = value(ofBinding: index) {
+                    found = true
+                }
+            case "nested_type_identifier":
+                if let module = node.child(byField: "module"), let name = node.child(byField: "name"),
+                   name.textEquals("NotificationPermissionsStatus"), module.kind == "identifier",
+                   let index = resolve(name: module.text, at: module), value(ofBinding: index) == .expoModule {
+                    found = true
+                }
+            default:
+                work.append(contentsOf: node.namedChildren)
+            }
+        }
+        return found
+    }
+
+    /// The value reached from `base` by a destructuring path.
+    func follow(_ base: SymbolicValue, through path: [PathStep], initializer: Node?) -> SymbolicValue {
+        var current = base
+        for step in path {
+            switch step {
+            case let .property(name):
+                current = member(current, name)
+            case let .index(position):
+                current = element(current, position)
+            case .rest:
+                return .unknown
+            }
+            if current.isUnknown { return .unknown }
+        }
+        return current
+    }
+
+    /// The value of `base.name`.
+    func member(_ base: SymbolicValue, _ name: String) -> SymbolicValue {
+        switch base {
+        case .expoModule:
+            return .expoExport(name)
+        case let .expoExport(enumName) where trackedEnums.contains(enumName):
+            return .expoEnumMember(enumName: enumName, member: name)
+        case let .permissionResponse(origin):
+            switch name {
+            case "status": return .rootStatus(origin: origin)
+            case "granted": return .granted(origin: origin)
+            case "canAskAgain": return .canAskAgain(origin: origin)
+            case "ios": return .iosSettings(origin: origin)
+            default: return .unknown
+            }
+        case let .iosSettings(origin):
+            return name == "status" ? .iosStatus(origin: origin) : .unknown
+        case let .permissionQuery(origin):
+            return name == "data" ? .permissionResponse(origin: origin) : .unknown
+        case let .permissionHookTuple(origin):
+            // `usePermissions()` also works with object destructuring by index: `{ 0: permission }`.
+            if let position = Int(name) { return element(.permissionHookTuple(origin: origin), position) }
+            return .unknown
+        default:
+            return .unknown
+        }
+    }
+
+    /// The value of `base[position]`.
+    func element(_ base: SymbolicValue, _ position: Int) -> SymbolicValue {
+        guard case let .permissionHookTuple(origin) = base else { return .unknown }
+        switch position {
+        case 0: return .permissionResponse(origin: origin)
+        case 1, 2: return .permissionFunction(origin: origin)
+        default: return .unknown
+        }
+    }
+
+    /// What awaiting (or yielding, in a saga) a value gives.
+    func awaited(_ value: SymbolicValue) -> SymbolicValue {
+        if case let .permissionPromise(origin) = value { return .permissionResponse(origin: origin) }
+        return value
+    }
+
+    private func computeValue(of expression: Node) -> SymbolicValue {
+        let node = Syntax.unwrap(expression)
+        switch node.kind {
+        case "identifier", "shorthand_property_identifier":
+            guard let index = resolve(name: node.text, at: node) else { return .unknown }
+            return value(ofBinding: index)
+        case "member_expression":
+            guard let object = node.child(byField: "object"), let property = node.child(byField: "property") else {
+                return .unknown
+            }
+            if property.textEquals("OS"), Syntax.unwrap(object).kind == "identifier", Syntax.unwrap(object).textEquals("Platform") {
+                return .platformOS
+            }
+            return member(value(of: object), property.text)
+        case "subscript_expression":
+            guard let object = node.child(byField: "object"), let index = node.child(byField: "index") else {
+                return .unknown
+            }
+            if let position = Syntax.numberValue(index) { return element(value(of: object), position) }
+            if let name = Syntax.stringValue(index) { return member(value(of: object), name) }
+            return .unknown
+        case "call_expression":
+            return callValue(node)
+        case "await_expression", "yield_expression":
+            guard let argument = node.namedChildren.first(where: { $0.kind != "comment" }) else { return .unknown }
+            return awaited(value(of: argument))
+        case "arrow_function", "function_expression", "generator_function":
+            return .localFunction(node)
+        case "ternary_expression":
+            for field in ["consequence", "alternative"] {
+                if let branch = node.child(byField: field) {
+                    let candidate = value(of: branch)
+                    if !candidate.isUnknown { return candidate }
+                }
+            }
+            return .unknown
+        case "binary_expression":
+            return binaryValue(node)
+        case "unary_expression":
+            if Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument"),
+               case let .platformTest(android) = value(of: argument) {
+                return .platformTest(android: !android)
+            }
+            return .unknown
+        default:
+            return .unknown
+        }
+    }
+
+    private func binaryValue(_ node: Node) -> SymbolicValue {
+        guard let left = node.child(byField: "left"), let right = node.child(byField: "right"),
+              let op = Syntax.operatorText(node) else { return .unknown }
+        switch op {
+        case "||", "??":
+            let first = value(of: left)
+            return first.isUnknown ? value(of: right) : first
+        case "&&":
+            let second = value(of: right)
+            if case .platformTest = second { return .unknown }
+            return second
+        case "===", "==", "!==", "!=":
+            let platform: String?
+            if value(of: left) == .platformOS { platform = Syntax.stringValue(right) }
+            else if value(of: right) == .platformOS { platform = Syntax.stringValue(left) }
+            else { platform = nil }
+            guard let platform, platform == "android" || platform == "ios" else { return .unknown }
+            let equal = op == "===" || op == "=="
+            return .platformTest(android: (platform == "android") == equal)
+        default:
+            return .unknown
+        }
+    }
+
+    private func callValue(_ call: Node) -> SymbolicValue {
+        guard let callee = call.child(byField: "function") else { return .unknown }
+        let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
+        let calleeValue = value(of: callee)
+        if let result = result(ofCalling: calleeValue, call: call) { return result }
+        let calleeNode = Syntax.unwrap(callee)
+        let calleeName: String?
+        switch calleeNode.kind {
+        case "identifier": calleeName = calleeNode.text
+        case "member_expression": calleeName = calleeNode.child(byField: "property")?.text
+        default: calleeName = nil
+        }
+        switch calleeName {
+        case "call", "apply", "callPromise":
+            // redux-saga: `yield call(fn, ...args)` runs fn; `yield` then gives its resolved value.
+            if let first = arguments.first, let result = result(ofCalling: value(of: first), call: call) {
+                return result
+            }
+        case "useQuery", "useSuspenseQuery", "fetchQuery", "ensureQueryData":
+            // react-query: `{ data }` of a query whose queryFn resolves to a permission response.
+            if let origin = queryFunctionOrigin(arguments) { return .permissionQuery(origin: origin) }
+        case "then":
+            // `getPermissionsAsync().then(r => r)` — pass the response through a callback that returns it.
+            return .unknown
+        default:
+            break
+        }
+        return .unknown
+    }
+
+    /// The result of calling a value: expo's permission functions give promises of responses, local
+    /// functions give what they return.
+    private func result(ofCalling callee: SymbolicValue, call: Node) -> SymbolicValue? {
+        switch callee {
+        case let .expoExport(name) where permissionFunctionNames.contains(name):
+            return .permissionPromise(origin: call.byteRange)
+        case .expoExport("usePermissions"):
+            return .permissionHookTuple(origin: call.byteRange)
+        case let .permissionFunction(origin):
+            return .permissionPromise(origin: origin)
+        case let .localFunction(function):
+            for returned in returnedExpressions(of: function) {
+                let candidate = value(of: returned)
+                switch candidate {
+                case .permissionPromise, .permissionResponse, .rootStatus, .granted, .iosStatus,
+                     .iosSettings, .canAskAgain, .permissionHookTuple, .permissionQuery:
+                    return candidate
+                default:
+                    continue
+                }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private func queryFunctionOrigin(_ arguments: [Node]) -> Range<Int>? {
+        var candidates: [Node] = []
+        for argument in arguments {
+            let unwrapped = Syntax.unwrap(argument)
+            if unwrapped.kind == "object" {
+                for member in Syntax.objectMembers(unwrapped) where member.name == "queryFn" {
+                    if let value = member.value { candidates.append(value) }
+                }
+            } else {
+                candidates.append(unwrapped)
+            }
+        }
+        for candidate in candidates {
+            guard case let .localFunction(function) = value(of: candidate) else { continue }
+            for returned in returnedExpressions(of: function) {
+                switch value(of: returned) {
+                case let .permissionPromise(origin), let .permissionResponse(origin):
+                    return origin
+                default:
+                    continue
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,145 @@
+import GrantedSyntax
+
+/// Small syntax questions shared by the semantic model and the rules.
+public enum Syntax {
+    public static let functionKinds: Set<String> = [
+        "function_declaration", "function_expression", "arrow_function", "method_definition",
+        "generator_function_declaration", "generator_function",
+    ]
+
+    /// Wrappers that do not change an expression's value.
+    static let transparentKinds: Set<String> = [
+        "parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
+        "type_assertion",
+    ]
+
+    /// The expression inside parentheses, `as`, `satisfies` and `!` wrappers.
+    public static func unwrap(_ node: Node) -> Node {
+        var current = node
+        while transparentKinds.contains(current.kind) {
+            let inner: Node?
+            if current.kind == "type_assertion" {
+                inner = current.namedChild(current.namedChildCount - 1)
+            } else {
+                inner = current.namedChildren.first { $0.kind != "comment" }
+            }
+            guard let inner else { break }
+            current = inner
+        }
+        return current
+    }
+
+    /// The nearest ancestor that is not a value-preserving wrapper, and the child of it on the way.
+    public static func outerContext(of node: Node) -> (parent: Node, child: Node)? {
+        var child = node
+        while let parent = child.parent {
+            if transparentKinds.contains(parent.kind) {
+                child = parent
+                continue
+            }
+            return (parent, child)
+        }
+        return nil
+    }
+
+    /// The value of a string literal or a template literal without substitutions.
+    public static func stringValue(_ node: Node) -> String? {
+        let node = unwrap(node)
+        switch node.kind {
+        case "string":
+            let text = node.text
+            guard text.count >= 2 else { return nil }
+            return String(text.dropFirst().dropLast())
+        case "template_string":
+            if node.namedChildren.contains(where: { $0.kind == "template_substitution" }) { return nil }
+            let text = node.text
+            guard text.count >= 2 else { return nil }
+            return String(text.dropFirst().dropLast())
+        default:
+            return nil
+        }
+    }
+
+    /// The integer value of a number literal.
+    public static func numberValue(_ node: Node) -> Int? {
+        let node = unwrap(node)
+        guard node.kind == "number" else { return nil }
+        return Int(node.text)
+    }
+
+    /// true / false for a boolean literal.
+    public static func booleanValue(_ node: Node) -> Bool? {
+        switch unwrap(node).kind {
+        case "true": return true
+        case "false": return false
+        default: return nil
+        }
+    }
+
+    /// The operator of a binary, unary, assignment or augmented-assignment expression.
+    public static func operatorText(_ node: Node) -> String? {
+        node.child(byField: "operator")?.text
+    }
+
+    /// The name of a property key (`a`, `'a'`, `"a"`), nil for computed keys.
+    public static func propertyName(_ key: Node) -> String? {
+        switch key.kind {
+        case "property_identifier", "identifier", "shorthand_property_identifier",
+             "shorthand_property_identifier_pattern", "private_property_identifier":
+            return key.text
+        case "string":
+            return stringValue(key)
+        case "number":
+            return key.text
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a function node is declared `async`.
+    public static func isAsync(_ function: Node) -> Bool {
+        function.children.contains { !$0.isNamed && $0.kind == "async" }
+    }
+
+    /// The properties of an object literal: (name, key node, value node, whole member node).
+    /// A shorthand `{ a }` yields the identifier as both key and value. Spreads have name nil.
+    public static func objectMembers(_ object: Node) -> [ObjectMember] {
+        var members: [ObjectMember] = []
+        for child in object.namedChildren {
+            switch child.kind {
+            case "pair":
+                guard let key = child.child(byField: "key") else { continue }
+                members.append(ObjectMember(
+                    name: propertyName(key), key: key, value: child.child(byField: "value"), node: child
+                ))
+            case "shorthand_property_identifier":
+                members.append(ObjectMember(name: child.text, key: child, value: child, node: child))
+            case "method_definition":
+                guard let key = child.child(byField: "name") else { continue }
+                members.append(ObjectMember(name: propertyName(key), key: key, value: child, node: child))
+            case "spread_element":
+                members.append(ObjectMember(name: nil, key: child, value: child.namedChild(0), node: child))
+            default:
+                continue
+            }
+        }
+        return members
+    }
+
+    /// Text with runs of white space folded, for comparing two expressions.
+    public static func normalisedText(_ node: Node) -> String {
+        node.text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+            .joined(separator: " ")
+    }
+}
+
+public struct ObjectMember {
+    /// The property name; nil for a spread or a computed key.
+    public let name: String?
+    public let key: Node
+    public let value: Node?
+    /// The whole member (`pair`, shorthand identifier, method or spread).
+    public let node: Node
+
+    public var isSpread: Bool { node.kind == "spread_element" }
+}

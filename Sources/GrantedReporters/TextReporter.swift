@@ -1,0 +1,75 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// The report for people: `path:line:column: severity: message [rule-id]`, the source line with a
+/// caret under the range, then a summary.
+public struct TextReporter {
+    public var useColor: Bool
+
+    public init(useColor: Bool) { self.useColor = useColor }
+
+    public func render(_ report: LintReport) -> String {
+        var output = ""
+        for result in report.results where !result.diagnostics.isEmpty {
+            let text = result.file.text
+            for diagnostic in result.diagnostics {
+                let start = text.position(of: diagnostic.range.lowerBound)
+                let severity = paint(diagnostic.severity.rawValue, color: color(for: diagnostic.severity))
+                output += "\(paint("\(result.file.path):\(start.line):\(start.column)", color: "1")): \(severity): \(diagnostic.message) \(paint("[\(diagnostic.ruleId)]", color: "2"))\n"
+                output += excerpt(of: diagnostic.range, in: text)
+            }
+            output += "\n"
+        }
+        output += summary(report) + "\n"
+        return output
+    }
+
+    private func excerpt(of range: Range<Int>, in text: SourceText) -> String {
+        let lineIndex = text.lineIndex(containing: range.lowerBound)
+        let lineRange = text.lineRange(lineIndex)
+        let number = String(lineIndex + 1)
+        let gutter = String(repeating: " ", count: number.count)
+        let before = text.text(in: lineRange.lowerBound..<min(range.lowerBound, lineRange.upperBound))
+        let underlinedEnd = min(max(range.upperBound, range.lowerBound), lineRange.upperBound)
+        let underlined = text.text(in: min(range.lowerBound, lineRange.upperBound)..<underlinedEnd)
+        // Keep tabs so the caret lines up under them; every other character takes one cell.
+        let padding = String(before.unicodeScalars.map { $0 == "\t" ? "\t" : " " })
+        let caretCount = max(1, underlined.count)
+        return " \(number) | \(text.lineText(lineIndex))\n \(gutter) | \(padding)\(paint(String(repeating: "^", count: caretCount), color: "33"))\n"
+    }
+
+    func summary(_ report: LintReport) -> String {
+        let errors = report.count(of: .error)
+        let warnings = report.count(of: .warning)
+        let notes = report.count(of: .note)
+        let total = report.diagnosticCount
+        let checked = report.filesChecked
+        var lines: [String] = []
+        if total == 0 {
+            lines.append("No problems found (\(plural(checked, "file")) checked).")
+        } else {
+            let withFindings = report.results.filter { !$0.diagnostics.isEmpty }.count
+            var parts = ["\(plural(errors, "error"))", "\(plural(warnings, "warning"))"]
+            if notes > 0 { parts.append(plural(notes, "note")) }
+            lines.append("\(plural(total, "problem")) (\(parts.joined(separator: ", "))) in \(plural(withFindings, "file")) (\(checked) checked).")
+        }
+        if !report.problems.isEmpty {
+            lines.append("\(plural(report.problems.count, "file")) could not be analysed.")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    private func color(for severity: Severity) -> String {
+        switch severity {
+        case .error: return "31"
+        case .warning: return "33"
+        case .note: return "36"
+        }
+    }
+
+    private func paint(_ text: String, color: String) -> String {
+        useColor ? "\u{1B}[\(color)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,53 @@
+import CTreeSitter
+import CTreeSitterTypeScript
+
+/// The grammars granted-lint parses with. TSX is a superset that also parses plain JavaScript and JSX,
+/// so every JavaScript flavour goes through it; `.ts` files need the TypeScript grammar because
+/// `<T>expr` casts are not JSX there.
+public enum Grammar: String, Sendable, CaseIterable {
+    case typescript
+    case tsx
+
+    /// The grammar for a file extension (without the dot), or nil when granted-lint does not lint it.
+    public init?(fileExtension: String) {
+        switch fileExtension.lowercased() {
+        case "ts", "mts", "cts": self = .typescript
+        case "tsx", "js", "jsx", "mjs", "cjs": self = .tsx
+        default: return nil
+        }
+    }
+
+    public static let defaultExtensions: [String] = ["ts", "mts", "cts", "tsx", "js", "jsx", "mjs", "cjs"]
+
+    var language: OpaquePointer {
+        switch self {
+        case .typescript: return tree_sitter_typescript()
+        case .tsx: return tree_sitter_tsx()
+        }
+    }
+
+    /// Node kind names by symbol id, read once per grammar so that asking a node for its kind does not
+    /// convert a C string every time.
+    var kindNames: [String] {
+        switch self {
+        case .typescript: return Grammar.typescriptKinds
+        case .tsx: return Grammar.tsxKinds
+        }
+    }
+
+    private static let typescriptKinds = readKindNames(tree_sitter_typescript())
+    private static let tsxKinds = readKindNames(tree_sitter_tsx())
+
+    private static func readKindNames(_ language: OpaquePointer) -> [String] {
+        let count = Int(ts_language_symbol_count(language))
+        return (0..<count).map { symbol in
+            guard let name = ts_language_symbol_name(language, TSSymbol(symbol)) else { return "" }
+            return String(cString: name)
+        }
+    }
+}
+
+extension SyntaxTree {
+    /// The kind names of this tree's grammar, indexed by symbol id.
+    public var kindNamesBySymbol: [String] { kindNames }
+}

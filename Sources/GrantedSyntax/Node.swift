@@ -1,0 +1,102 @@
+import CTreeSitter
+
+/// A syntax node: a value that keeps its tree alive.
+public struct Node {
+    let raw: TSNode
+    public let tree: SyntaxTree
+
+    init(raw: TSNode, tree: SyntaxTree) {
+        self.raw = raw
+        self.tree = tree
+    }
+
+    init?(_ raw: TSNode, tree: SyntaxTree) {
+        if ts_node_is_null(raw) { return nil }
+        self.raw = raw
+        self.tree = tree
+    }
+
+    public var kind: String {
+        let symbol = Int(ts_node_symbol(raw))
+        return symbol < tree.kindNames.count ? tree.kindNames[symbol] : ""
+    }
+
+    /// The grammar symbol id; the same kind name can map to several ids.
+    public var symbol: Int { Int(ts_node_symbol(raw)) }
+
+    public var isNamed: Bool { ts_node_is_named(raw) }
+    public var isError: Bool { kind == "ERROR" }
+    public var isMissing: Bool { ts_node_is_missing(raw) }
+    public var hasError: Bool { ts_node_has_error(raw) }
+
+    public var startByte: Int { Int(ts_node_start_byte(raw)) }
+    public var endByte: Int { Int(ts_node_end_byte(raw)) }
+    public var byteRange: Range<Int> { startByte..<endByte }
+
+    /// The node's source text.
+    public var text: String { tree.source.text(in: byteRange) }
+
+    /// Compares the node's source text with `string` without building a String.
+    public func textEquals(_ string: String) -> Bool { tree.source.bytes(in: byteRange, equal: string) }
+
+    public var parent: Node? { Node(ts_node_parent(raw), tree: tree) }
+
+    public var childCount: Int { Int(ts_node_child_count(raw)) }
+    public var namedChildCount: Int { Int(ts_node_named_child_count(raw)) }
+
+    public func child(_ index: Int) -> Node? { Node(ts_node_child(raw, UInt32(index)), tree: tree) }
+    public func namedChild(_ index: Int) -> Node? { Node(ts_node_named_child(raw, UInt32(index)), tree: tree) }
+
+    public var children: [Node] { (0..<childCount).compactMap { child($0) } }
+    public var namedChildren: [Node] { (0..<namedChildCount).compactMap { namedChild($0) } }
+
+    public func child(byField name: String) -> Node? {
+        name.withCString { pointer in
+            Node(ts_node_child_by_field_name(raw, pointer, UInt32(name.utf8.count)), tree: tree)
+        }
+    }
+
+    /// All children attached to the field `name` (tree-sitter allows several, e.g. decorators).
+    public func children(byField name: String) -> [Node] {
+        var result: [Node] = []
+        var cursor = ts_tree_cursor_new(raw)
+        defer { ts_tree_cursor_delete(&cursor) }
+        guard ts_tree_cursor_goto_first_child(&cursor) else { return [] }
+        repeat {
+            if let field = ts_tree_cursor_current_field_name(&cursor), String(cString: field) == name {
+                result.append(Node(raw: ts_tree_cursor_current_node(&cursor), tree: tree))
+            }
+        } while ts_tree_cursor_goto_next_sibling(&cursor)
+        return result
+    }
+
+    public var nextNamedSibling: Node? { Node(ts_node_next_named_sibling(raw), tree: tree) }
+    public var previousNamedSibling: Node? { Node(ts_node_prev_named_sibling(raw), tree: tree) }
+
+    /// Identity within one tree: two nodes are the same when kind and range agree.
+    public var id: NodeID { NodeID(start: startByte, end: endByte, symbol: ts_node_symbol(raw)) }
+
+    /// Whether `other` lies within this node's range.
+    public func contains(_ other: Node) -> Bool {
+        startByte <= other.startByte && other.endByte <= endByte
+    }
+
+    /// The S-expression tree-sitter prints for this node; for tests and debugging.
+    public var sExpression: String {
+        guard let pointer = ts_node_string(raw) else { return "" }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
+
+public struct NodeID: Hashable, Sendable {
+    public let start: Int
+    public let end: Int
+    public let symbol: UInt16
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,134 @@
+/// The bytes of one source file with a line table: converts UTF-8 byte offsets (what tree-sitter
+/// reports and what granted-lint keeps internally) to 1-based lines and 1-based UTF-16 columns (what
+/// editors, LSP and SARIF consumers count).
+public final class SourceText {
+    /// The UTF-8 bytes, without a leading byte-order mark.
+    public let bytes: [UInt8]
+    /// Whether the file began with a UTF-8 byte-order mark (removed from `bytes`; restored when writing).
+    public let hadByteOrderMark: Bool
+    /// Byte offset where each line starts. Lines end at LF, CRLF or a lone CR.
+    public let lineStarts: [Int]
+
+    public init(bytes input: [UInt8]) {
+        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+            bytes = Array(input[3...])
+            hadByteOrderMark = true
+        } else {
+            bytes = input
+            hadByteOrderMark = false
+        }
+        var starts = [0]
+        var index = 0
+        let count = bytes.count
+        bytes.withUnsafeBufferPointer { buffer in
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+        }
+        lineStarts = starts
+    }
+
+    public convenience init(_ string: String) { self.init(bytes: Array(string.utf8)) }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// 0-based index of the line containing `offset`.
+    public func lineIndex(containing offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// 1-based line and 1-based UTF-16 column of a byte offset.
+    public func position(of offset: Int) -> SourcePosition {
+        let clamped = min(max(offset, 0), bytes.count)
+        let line = lineIndex(containing: clamped)
+        var column = 0
+        var index = lineStarts[line]
+        while index < clamped {
+            let byte = bytes[index]
+            let length: Int
+            if byte < 0x80 { length = 1 } else if byte >> 5 == 0x6 { length = 2 } else if byte >> 4 == 0xE { length = 3 } else if byte >> 3 == 0x1E { length = 4 } else { length = 1 }
+            // A four-byte UTF-8 sequence is a supplementary-plane scalar: two UTF-16 code units.
+            column += length == 4 ? 2 : 1
+            index += length
+        }
+        return SourcePosition(line: line + 1, column: column + 1)
+    }
+
+    /// The byte range of a 0-based line, without its line terminator.
+    public func lineRange(_ lineIndex: Int) -> Range<Int> {
+        let start = lineStarts[lineIndex]
+        var end = lineIndex + 1 < lineStarts.count ? lineStarts[lineIndex + 1] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+
+    /// The text of a 0-based line, without its line terminator.
+    public func lineText(_ lineIndex: Int) -> String { text(in: lineRange(lineIndex)) }
+
+    public func text(in range: Range<Int>) -> String {
+        let clamped = range.clamped(to: 0..<bytes.count)
+        return String(decoding: bytes[clamped], as: UTF8.self)
+    }
+
+    public func bytes(in range: Range<Int>, equal string: String) -> Bool {
+        let utf8 = string.utf8
+        guard range.count == utf8.count, range.upperBound <= bytes.count else { return false }
+        var index = range.lowerBound
+        for byte in utf8 {
+            if bytes[index] != byte { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether `needle` occurs anywhere in the bytes (a cheap test before parsing).
+    public func contains(_ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first, pattern.count <= bytes.count else { return pattern.isEmpty }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let last = buffer.count - pattern.count
+            while index <= last {
+                if buffer[index] == first {
+                    var matched = true
+                    for offset in 1..<pattern.count where buffer[index + offset] != pattern[offset] {
+                        matched = false
+                        break
+                    }
+                    if matched { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+}
+
+public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}

@@ -1,0 +1,78 @@
+import CTreeSitter
+
+/// Parses source bytes. Not thread-safe: use one parser per thread.
+public final class SyntaxParser {
+    private let parser: OpaquePointer
+    public let grammar: Grammar
+
+    public init(grammar: Grammar) {
+        parser = ts_parser_new()
+        self.grammar = grammar
+        ts_parser_set_language(parser, grammar.language)
+    }
+
+    deinit { ts_parser_delete(parser) }
+
+    /// Bounds the time one parse may take; 0 means no limit.
+    public var timeoutMicroseconds: UInt64 {
+        get { ts_parser_timeout_micros(parser) }
+        set { ts_parser_set_timeout_micros(parser, newValue) }
+    }
+
+    /// Parses UTF-8 bytes. Returns nil when the parse was cancelled by the timeout.
+    public func parse(_ source: SourceText) -> SyntaxTree? {
+        let tree: OpaquePointer? = source.bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { chars in
+                ts_parser_parse_string_encoding(parser, nil, chars, UInt32(buffer.count), TSInputEncodingUTF8)
+            }
+        }
+        ts_parser_reset(parser)
+        guard let tree else { return nil }
+        return SyntaxTree(tree: tree, source: source, grammar: grammar)
+    }
+}
+
+/// A parsed file. Owns the C tree; nodes keep it alive.
+public final class SyntaxTree {
+    let tree: OpaquePointer
+    public let source: SourceText
+    public let grammar: Grammar
+    let kindNames: [String]
+
+    init(tree: OpaquePointer, source: SourceText, grammar: Grammar) {
+        self.tree = tree
+        self.source = source
+        self.grammar = grammar
+        self.kindNames = grammar.kindNames
+    }
+
+    deinit { ts_tree_delete(tree) }
+
+    public var root: Node { Node(raw: ts_tree_root_node(tree), tree: self) }
+
+    /// Visits every node in document order (pre-order) without recursion, so that deeply nested
+    /// expressions cannot overflow the stack. Return false from `visit` to skip a node's children.
+    public func walk(_ visit: (Node) -> Bool) {
+        var cursor = ts_tree_cursor_new(ts_tree_root_node(tree))
+        defer { ts_tree_cursor_delete(&cursor) }
+        while true {
+            let node = Node(raw: ts_tree_cursor_current_node(&cursor), tree: self)
+            if visit(node), ts_tree_cursor_goto_first_child(&cursor) { continue }
+            while !ts_tree_cursor_goto_next_sibling(&cursor) {
+                if !ts_tree_cursor_goto_parent(&cursor) { return }
+            }
+        }
+    }
+
+    /// The first node that is an error or a missing token, if the parse needed recovery.
+    public func firstSyntaxError() -> Node? {
+        guard ts_node_has_error(ts_tree_root_node(tree)) else { return nil }
+        var found: Node?
+        walk { node in
+            if found != nil { return false }
+            if node.isError || node.isMissing { found = node; return false }
+            return node.hasError
+        }
+        return found
+    }
+}

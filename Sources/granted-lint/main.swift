@@ -1,0 +1,4 @@
+import GrantedCLI
+import Foundation
+
+exit(GrantedCLI.run(Array(CommandLine.arguments.dropFirst())))
