@@ -3,6 +3,9 @@ import GrantedEngine
 /// Every built-in rule, in the order `--list-rules` shows them.
 public enum BuiltinRules {
     public static let all: [any Rule.Type] = [
+        ProvisionalBlindCheck.self,
+        MissingAllowProvisional.self,
+        BadgeInProvisionalRequest.self,
         DeprecatedShouldShowAlert.self,
     ]
 

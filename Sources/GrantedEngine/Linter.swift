@@ -105,7 +105,11 @@ public final class Linter {
             }
             return true
         }
-        diagnostics += context.diagnostics
+        // The same options object can reach two calls: report each place once per rule.
+        var seen = Set<String>()
+        for diagnostic in context.diagnostics where seen.insert("\(diagnostic.ruleId)@\(diagnostic.range)").inserted {
+            diagnostics.append(diagnostic)
+        }
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
         return .success(FileResult(file: file, diagnostics: diagnostics, analysed: true))
     }

@@ -329,6 +329,11 @@ extension SemanticModel {
     private func callValue(_ call: Node) -> SymbolicValue {
         guard let callee = call.child(byField: "function") else { return .unknown }
         let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
+        if callee.kind == "import" || callee.kind == "identifier" && callee.textEquals("require") {
+            // `require('expo-notifications')`, `await import('expo-notifications')`
+            let module = arguments.first.flatMap(Syntax.stringValue)
+            return module == SemanticModel.expoNotificationsModule ? .expoModule : .unknown
+        }
         let calleeValue = value(of: callee)
         if let result = result(ofCalling: calleeValue, call: call) { return result }
         let calleeNode = Syntax.unwrap(callee)

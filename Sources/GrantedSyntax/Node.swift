@@ -18,7 +18,9 @@ public struct Node {
 
     public var kind: String {
         let symbol = Int(ts_node_symbol(raw))
-        return symbol < tree.kindNames.count ? tree.kindNames[symbol] : ""
+        if symbol < tree.kindNames.count { return tree.kindNames[symbol] }
+        // The error symbol (65535) lies outside the grammar's symbol table.
+        return ts_node_type(raw).map { String(cString: $0) } ?? ""
     }
 
     /// The grammar symbol id; the same kind name can map to several ids.

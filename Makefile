@@ -1,0 +1,23 @@
+# The two commands of the README:
+#   make run   — set everything up, build, and lint the bundled example app
+#   make test  — set everything up and run the whole test suite
+SWIFT ?= swift
+
+.PHONY: setup build run test clean
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	$(SWIFT) build -c release
+
+# granted-lint exits 1 when it finds problems, which the example app is meant to have.
+run: build
+	@.build/release/granted-lint TestCorpus/example-app; status=$$?; \
+	  if [ $$status -le 1 ]; then echo "(granted-lint exited $$status: $$([ $$status -eq 1 ] && echo 'findings reported' || echo 'clean'))"; else exit $$status; fi
+
+test: setup
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,230 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// Decisions on expo-notifications' root `status` / `granted`, which a provisionally authorized iOS
+/// device fails: it reads `status: 'undetermined'`, `granted: false`.
+public struct ProvisionalBlindCheck: Rule {
+    public static let description = RuleDescription(
+        id: "provisional-blind-check",
+        summary: "A decision on the root `status` / `granted` of an expo-notifications permission response treats provisionally authorized iOS devices as not permitted",
+        rationale: """
+        ## What it does
+        Reports each place that decides on the root fields of an expo-notifications permission \
+        response (from `getPermissionsAsync()`, `requestPermissionsAsync()`, the `usePermissions()` hook, \
+        a `.then` callback, a redux-saga `call`, a react-query `queryFn`, or a local helper returning one):
+        - a comparison (`===`, `!==`, `==`, `!=`) of the root `status` — or a variable it was assigned \
+        to — with `'granted'` or `'undetermined'` (also `PermissionStatus.GRANTED` / `UNDETERMINED`, \
+        `['granted'].includes(status)` and `case 'granted':` in a `switch (status)`);
+        - a read of the root `granted` used in a condition, a logical expression, a comparison with a \
+        boolean, a `return`, or stored into a variable, a property, a JSX attribute or a React state setter.
+
+        Not reported: in a function that is provisional-aware (it, or a function around it, also \
+        compares `ios.status` with `IosAuthorizationStatus.PROVISIONAL` / `EPHEMERAL` or 3 / 4, tests \
+        membership in a list holding them, uses a deny-list of `DENIED` / `NOT_DETERMINED`, or \
+        `>= AUTHORIZED`), in Android-only code (`Platform.OS === 'android'` branches, after \
+        `if (Platform.OS === 'ios') return`, `Platform.select({ android })`, `*.android.*` files: \
+        Android has no provisional state), and a destructuring declaration by itself. A provisional test \
+        combined the wrong way round — `status !== 'granted' || ios?.status !== PROVISIONAL` — still \
+        rejects every provisional device, so it does not make the function aware.
+
+        ## Why is this bad?
+        With provisional authorization an iOS app delivers notifications quietly without asking \
+        first. expo-notifications maps only `.authorized` to root `granted`; a provisionally (or \
+        ephemerally) authorized app reads `{ status: 'undetermined', granted: false, ios: { status: 3 } }`. \
+        So `status !== 'granted'` sends a device that can receive notifications down the \
+        "not permitted" path: the copied registration snippet re-requests without options (the full, \
+        interruptive dialog) and returns before fetching the push token.
+
+        ## Example
+        ```ts
+        const { status } = await Notifications.getPermissionsAsync();
+        if (status !== 'granted') return; // provisional devices never get a push token
+        ```
+        Use instead:
+        ```ts
+        const settings = await Notifications.getPermissionsAsync();
+        const deliverable =
+          settings.granted ||
+          settings.ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL ||
+          settings.ios?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;
+        if (!deliverable) return;
+        ```
+
+        ## Fix safety
+        No automatic fix: whether a provisional device should count as permitted, or be asked for a \
+        full authorization, is a product decision.
+
+        ## References
+        - expo/expo `packages/expo-notifications/ios/ExpoNotifications/Permissions/ExpoNotificationsPermissionsRequester.swift` \
+        (`generalStatus`: only `.authorized` → granted, only `.denied` → denied) and \
+        `packages/expo-modules-core/src/PermissionsInterface.ts` (`granted` is `status === 'granted'`) \
+        (granted-lint facts: The crux).
+        - Expo docs, "Interpret the iOS permissions response"; the JSDoc of `getPermissionsAsync`, which \
+        accepts `settings.granted || settings.ios?.status === IosAuthorizationStatus.PROVISIONAL`.
+        - Expo push set-up guide `docs/pages/push-notifications/push-notifications-setup.mdx` (the copied \
+        snippet).
+        """,
+        defaultSeverity: .error,
+        tags: ["expo-notifications", "ios", "provisional", "correctness"],
+        precision: "high",
+        triggeringExamples: [
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function registerForPush() {
+              const { status: existingStatus } = await Notifications.getPermissionsAsync();
+              let finalStatus = existingStatus;
+              if (↓existingStatus !== 'granted') {
+                const { status } = await Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowProvisional: false } });
+                finalStatus = status;
+              }
+              if (↓finalStatus !== 'granted') return null;
+              return Notifications.getExpoPushTokenAsync({ projectId: 'p' });
+            }
+            """,
+            """
+            import { getPermissionsAsync as readPermissions, PermissionStatus } from 'expo-notifications';
+            export const isEnabled = async () => {
+              const settings = await readPermissions();
+              return ↓settings.status === PermissionStatus.GRANTED;
+            };
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function canNotify() {
+              return ↓(await Notifications.getPermissionsAsync()).granted;
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            import { useEffect, useState } from 'react';
+            export function useCanNotify() {
+              const [enabled, setEnabled] = useState(false);
+              useEffect(() => {
+                Notifications.getPermissionsAsync().then(({ granted }) => setEnabled(↓granted));
+              }, []);
+              return enabled;
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export function PermissionGate({ children }) {
+              const [permission] = Notifications.usePermissions();
+              if (↓permission?.status !== 'granted') return null;
+              return children;
+            }
+            """,
+            """
+            import { call } from 'typed-redux-saga';
+            import * as Notifications from 'expo-notifications';
+            export function* checkPermission() {
+              const result = yield* call(Notifications.getPermissionsAsync);
+              if (↓result.status === 'granted') yield* call(subscribe);
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function shouldPrompt() {
+              const { status, ios } = await Notifications.getPermissionsAsync();
+              return ↓status !== 'granted' || ios?.status !== Notifications.IosAuthorizationStatus.PROVISIONAL;
+            }
+            """,
+            """
+            const Notifications = require('expo-notifications');
+            async function ensure() {
+              const { granted } = await Notifications.getPermissionsAsync();
+              if (!↓granted) {
+                await Notifications.requestPermissionsAsync({ ios: { allowProvisional: false } });
+              }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function canNotify() {
+              const settings = await Notifications.getPermissionsAsync();
+              return settings.granted || settings.ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL;
+            }
+            """,
+            """
+            import { getPermissionsAsync, IosAuthorizationStatus } from 'expo-notifications';
+            export async function deliverable() {
+              const { status, ios } = await getPermissionsAsync();
+              if (status === 'granted') return true;
+              return [IosAuthorizationStatus.AUTHORIZED, IosAuthorizationStatus.PROVISIONAL].includes(ios?.status);
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            import { Platform } from 'react-native';
+            export async function androidEnabled() {
+              if (Platform.OS === 'android') {
+                const { granted } = await Notifications.getPermissionsAsync();
+                return granted;
+              }
+              return false;
+            }
+            """,
+            """
+            import * as MediaLibrary from 'expo-media-library';
+            import * as Notifications from 'expo-notifications';
+            export async function canSave() {
+              const { status } = await MediaLibrary.getPermissionsAsync();
+              return status === 'granted';
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function load() {
+              const { granted } = await Notifications.getPermissionsAsync();
+              console.log('permission', granted);
+            }
+            function other(status: string) { return status === 'granted'; }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function wasDenied() {
+              const { status } = await Notifications.getPermissionsAsync();
+              return status === 'denied';
+            }
+            """,
+        ]
+    )
+
+    public static let nodeKinds: Set<String> = [
+        "binary_expression", "call_expression", "switch_case", "member_expression", "identifier",
+        "shorthand_property_identifier",
+    ]
+
+    public init() {}
+
+    public func visit(_ node: Node, in context: RuleContext) {
+        let model = context.semantic
+        guard model.importsExpoNotifications else { return }
+        switch node.kind {
+        case "binary_expression", "call_expression", "switch_case":
+            guard let comparison = model.rootStatusComparison(node), !isExempt(node, model) else { return }
+            context.report(
+                comparison.site,
+                message: "Provisional-blind check: a provisionally authorized iOS device reads `status: '\(comparison.comparedWith == "granted" ? "undetermined" : "undetermined")'`, so comparing the root status with '\(comparison.comparedWith)' treats it as \(comparison.comparedWith == "granted" ? "not permitted" : "never asked"). Also check `ios?.status` for IosAuthorizationStatus.PROVISIONAL / EPHEMERAL.",
+                related: related(comparison.statusValue)
+            )
+        default:
+            guard let read = model.grantedDecisionRead(node), !isExempt(node, model) else { return }
+            context.report(
+                node,
+                message: "Provisional-blind check: `granted` is false on a provisionally authorized iOS device, which can still receive notifications. Also accept `ios?.status` IosAuthorizationStatus.PROVISIONAL / EPHEMERAL.",
+                related: related(read)
+            )
+        }
+    }
+
+    private func isExempt(_ node: Node, _ model: SemanticModel) -> Bool {
+        model.isAndroidOnly(node) || model.isProvisionalAware(node)
+    }
+
+    private func related(_ value: SymbolicValue) -> [RelatedLocation] {
+        guard let origin = value.origin else { return [] }
+        return [RelatedLocation(range: origin, message: "the permission response comes from here")]
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GrantedEngine
+import GrantedRules
+import GrantedSyntax
+
+/// Helpers shared by the test targets.
+public enum TestSupport {
+    /// The package's root directory (where Package.swift is).
+    public static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        fatalError("Package.swift not found above \(#filePath)")
+    }()
+
+    public static let marker: Character = "↓"
+
+    /// Removes `↓` markers and returns the code with the UTF-8 byte offsets they marked.
+    public static func stripMarkers(_ code: String) -> (code: String, offsets: [Int]) {
+        var clean = ""
+        var offsets: [Int] = []
+        var offset = 0
+        for character in code {
+            if character == marker {
+                offsets.append(offset)
+            } else {
+                clean.append(character)
+                offset += character.utf8.count
+            }
+        }
+        return (clean, offsets)
+    }
+
+    /// Lints source text with the given rules (all built-in rules by default).
+    public static func lint(
+        _ code: String, path: String = "example.tsx", rules: [any Rule.Type] = BuiltinRules.all,
+        prefilter: Bool = true
+    ) -> (file: SourceFile, diagnostics: [Diagnostic]) {
+        let file = SourceFile(path: path, bytes: Array(code.utf8))
+            ?? SourceFile(path: path, text: SourceText(code), grammar: .tsx)
+        let linter = Linter(rules: rules.map { ConfiguredRule($0) })
+        linter.usesPrefilter = prefilter
+        switch linter.lint(file) {
+        case let .success(result): return (file, result.diagnostics)
+        case let .failure(problem): fatalError("lint failed: \(problem)")
+        }
+    }
+
+    /// A finding expected by a corpus fixture: `// expect: rule-id` (or `rule-id@column`) on its line.
+    public struct Expectation: Hashable, Comparable, CustomStringConvertible {
+        public let line: Int
+        public let column: Int?
+        public let ruleId: String
+
+        public init(line: Int, column: Int?, ruleId: String) {
+            self.line = line
+            self.column = column
+            self.ruleId = ruleId
+        }
+
+        public static func < (lhs: Expectation, rhs: Expectation) -> Bool {
+            (lhs.line, lhs.column ?? 0, lhs.ruleId) < (rhs.line, rhs.column ?? 0, rhs.ruleId)
+        }
+
+        public var description: String { "\(line)\(column.map { ":\($0)" } ?? ""): \(ruleId)" }
+    }
+
+    /// Reads the `expect:` comments of a fixture. Several findings on a line are separated by commas;
+    /// the same rule twice on a line is written twice.
+    public static func expectations(in text: String) -> [Expectation] {
+        var result: [Expectation] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            guard let range = line.range(of: "expect: ") else { continue }
+            let before = line[..<range.lowerBound]
+            guard before.hasSuffix("// ") || before.hasSuffix("/* ") || before.hasSuffix("{/* ") else { continue }
+            var rest = line[range.upperBound...]
+            if let close = rest.range(of: "*/") { rest = rest[..<close.lowerBound] }
+            for item in rest.split(separator: ",") {
+                let trimmed = item.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty else { continue }
+                let parts = trimmed.split(separator: "@")
+                result.append(Expectation(
+                    line: index + 1, column: parts.count > 1 ? Int(parts[1]) : nil, ruleId: String(parts[0])
+                ))
+            }
+        }
+        return result.sorted()
+    }
+
+    /// All files under a directory with one of the linted extensions, sorted.
+    public static func sourceFiles(under directory: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        var files: [URL] = []
+        for case let url as URL in enumerator where Grammar(fileExtension: url.pathExtension) != nil {
+            files.append(url)
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}
