@@ -206,7 +206,9 @@ public struct ProvisionalBlindCheck: Rule {
             guard let comparison = model.rootStatusComparison(node), !isExempt(node, model) else { return }
             context.report(
                 comparison.site,
-                message: "Provisional-blind check: a provisionally authorized iOS device reads `status: '\(comparison.comparedWith == "granted" ? "undetermined" : "undetermined")'`, so comparing the root status with '\(comparison.comparedWith)' treats it as \(comparison.comparedWith == "granted" ? "not permitted" : "never asked"). Also check `ios?.status` for IosAuthorizationStatus.PROVISIONAL / EPHEMERAL.",
+                message: comparison.comparedWith == "granted"
+                    ? "Provisional-blind check: a provisionally authorized iOS device reads `status: 'undetermined'`, `granted: false`, so comparing the root status with 'granted' treats a device that can receive notifications as not permitted. Also accept `ios?.status` IosAuthorizationStatus.PROVISIONAL / EPHEMERAL."
+                    : "Provisional-blind check: a provisionally authorized iOS device also reads `status: 'undetermined'`, so this comparison treats it as never asked. Check `ios?.status` for IosAuthorizationStatus.PROVISIONAL / EPHEMERAL first.",
                 related: related(comparison.statusValue)
             )
         default:

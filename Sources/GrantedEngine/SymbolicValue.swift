@@ -120,13 +120,19 @@ extension SemanticModel {
         case let .importNamespace(module), let .importDefault(module):
             return module == SemanticModel.expoNotificationsModule ? .expoModule : .unknown
         case let .importNamed(module, name):
-            return module == SemanticModel.expoNotificationsModule ? .expoExport(name) : .unknown
+            if module == SemanticModel.expoNotificationsModule { return .expoExport(name) }
+            // expo-notifications re-exports the permission enum of expo-modules-core (and `expo`).
+            if name == "PermissionStatus", module == "expo-modules-core" || module == "expo" { return .expoExport(name) }
+            return .unknown
         case let .function(node):
             return .localFunction(node)
         case let .variable(initializer, path):
             var result = SymbolicValue.unknown
             if let initializer {
                 result = follow(value(of: initializer), through: path, initializer: initializer)
+            }
+            if result.isUnknown, path == [.index(0)], let initializer {
+                result = reactStateValue(initializer: initializer, stateBinding: binding)
             }
             if result.isUnknown, path.isEmpty {
                 for assigned in binding.assignedValues {
@@ -143,6 +149,31 @@ extension SemanticModel {
         case .other:
             return .unknown
         }
+    }
+
+    /// `const [status, setStatus] = useState()`: what the setter is called with, when that is a root
+    /// status or a whole response (stores of `granted` are reported where they happen instead).
+    private func reactStateValue(initializer: Node, stateBinding: Binding) -> SymbolicValue {
+        let call = Syntax.unwrap(initializer)
+        guard call.kind == "call_expression", let callee = call.child(byField: "function"),
+              callee.text.hasSuffix("useState"),
+              let pattern = stateBinding.nameNode.parent, pattern.kind == "array_pattern",
+              let setter = pattern.namedChildren.filter({ $0.kind != "comment" }).dropFirst().first,
+              setter.kind == "identifier", let setterIndex = resolve(name: setter.text, at: setter) else { return .unknown }
+        for candidate in calls {
+            guard let target = candidate.child(byField: "function"), target.kind == "identifier",
+                  target.textEquals(setter.text), resolve(name: setter.text, at: target) == setterIndex,
+                  let argument = candidate.child(byField: "arguments")?.namedChildren.first(where: { $0.kind != "comment" })
+            else { continue }
+            let stored = value(of: argument)
+            switch stored {
+            case .rootStatus, .permissionResponse, .iosStatus:
+                return stored
+            default:
+                continue
+            }
+        }
+        return .unknown
     }
 
     /// A callback parameter's value, from where the callback is passed, or from its type annotation.
