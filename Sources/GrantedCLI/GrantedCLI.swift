@@ -48,12 +48,46 @@ public enum GrantedCLI {
         for problem in report.problems {
             standardError("granted-lint: \(problem.path): \(problem.reason)\n")
         }
-        let color = isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) != false
-        standardOutput(TextReporter(useColor: color).render(report))
+        let toTerminal = isTerminal && options.outputPath == nil
+        let color = toTerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) != false
+        let rendered = render(report, as: options.format, rules: rules, color: color)
+        do {
+            if let path = options.outputPath {
+                try AtomicFile.write(Array(rendered.utf8), to: path)
+            } else {
+                standardOutput(rendered)
+            }
+            if let path = options.sarifOutputPath {
+                let sarif = options.format == .sarif ? rendered : render(report, as: .sarif, rules: rules, color: false)
+                try AtomicFile.write(Array(sarif.utf8), to: path)
+            }
+        } catch {
+            standardError("granted-lint: cannot write the report: \(error)\n")
+            return 2
+        }
 
         if !report.problems.isEmpty { return 2 }
         let failing = report.results.contains { $0.diagnostics.contains { $0.severity >= options.failOn } }
-        return failing ? 1 : 0
+        if failing { return 1 }
+        if let maxWarnings = options.maxWarnings, report.count(of: .warning) > maxWarnings { return 1 }
+        return 0
+    }
+
+    static func render(_ report: LintReport, as format: Options.OutputFormat, rules: [ConfiguredRule], color: Bool) -> String {
+        switch format {
+        case .text:
+            return TextReporter(useColor: color).render(report)
+        case .json:
+            return JSONReporter(toolVersion: version).render(report)
+        case .github:
+            return GitHubReporter().render(report)
+        case .sarif:
+            let root = RepositoryRoot.find()
+            return SARIFReporter(
+                toolVersion: version, rules: rules, relativePath: { root.relativePath(of: $0) },
+                helpURI: { "\(SARIFReporter.informationURI)/blob/main/docs/rules/\($0).md" }
+            ).render(report)
+        }
     }
 
     static func listRules(_ rules: [ConfiguredRule]) -> String {

@@ -10,6 +10,14 @@ struct Options {
     var failOn: Severity = .warning
     var noPrefilter = false
     var maxFileSize = 10 * 1024 * 1024
+    var format: OutputFormat = .text
+    var outputPath: String?
+    var sarifOutputPath: String?
+    var maxWarnings: Int?
+
+    enum OutputFormat: String, CaseIterable {
+        case text, json, sarif, github
+    }
 
     struct UsageError: Error { let message: String }
 
@@ -55,6 +63,22 @@ struct Options {
                     throw UsageError(message: "--fail-on takes error, warning or note (got '\(raw)')")
                 }
                 options.failOn = severity
+            case "--format", "-f":
+                let raw = try take(argument)
+                guard let format = OutputFormat(rawValue: raw) else {
+                    throw UsageError(message: "--format takes text, json, sarif or github (got '\(raw)')")
+                }
+                options.format = format
+            case "--output", "-o":
+                options.outputPath = try take(argument)
+            case "--sarif-output":
+                options.sarifOutputPath = try take(argument)
+            case "--max-warnings":
+                let raw = try take(argument)
+                guard let count = Int(raw), count >= 0 else {
+                    throw UsageError(message: "--max-warnings takes a whole number of at least 0 (got '\(raw)')")
+                }
+                options.maxWarnings = count
             case "--no-prefilter":
                 options.noPrefilter = true
             case "--max-file-size":
@@ -66,7 +90,7 @@ struct Options {
             default:
                 throw UsageError(message: "unknown option '\(argument)'")
             }
-            if inlineValue != nil, !["--exclude", "--fail-on", "--max-file-size"].contains(argument) {
+            if inlineValue != nil, !Options.flagsWithValues.contains(argument) {
                 throw UsageError(message: "\(argument) does not take a value")
             }
             index += 1
@@ -74,6 +98,10 @@ struct Options {
         if options.paths.isEmpty { options.paths = ["."] }
         return options
     }
+
+    static let flagsWithValues: Set<String> = [
+        "--exclude", "--fail-on", "--max-file-size", "--format", "--output", "--sarif-output", "--max-warnings",
+    ]
 
     private static func parseSize(_ text: String) -> Int? {
         let units: [Character: Int] = ["K": 1024, "k": 1024, "M": 1024 * 1024, "m": 1024 * 1024]
@@ -92,8 +120,12 @@ struct Options {
     directories are searched for .ts .mts .cts .tsx .js .jsx .mjs .cjs files.
 
     Options:
+      -f, --format FORMAT    text (default), json, sarif or github (Actions annotations)
+      -o, --output FILE      write the report to FILE (atomically) instead of standard output
+      --sarif-output FILE    also write SARIF 2.1.0 to FILE, whatever --format is
       --exclude GLOB         skip files matching GLOB (repeatable; `*`, `?`, `**`)
       --fail-on LEVEL        lowest severity that fails the run: error, warning (default) or note
+      --max-warnings N       fail when there are more than N warnings, even with --fail-on error
       --max-file-size SIZE   skip larger files with a message (default 10M)
       --list-rules           list the rules with their default severity and summary
       --no-prefilter         parse every file, even ones that cannot contain a finding

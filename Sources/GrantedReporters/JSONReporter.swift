@@ -1,0 +1,113 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// The JSON report for scripts. Shape (stable; documented in docs/json-format.md):
+/// `{ "tool", "version", "findings": [...], "problems": [...], "summary": {...} }`.
+public struct JSONReporter {
+    public let toolVersion: String
+
+    public init(toolVersion: String) { self.toolVersion = toolVersion }
+
+    public func render(_ report: LintReport) -> String {
+        var findings: [JSONValue] = []
+        for result in report.results {
+            for diagnostic in result.diagnostics {
+                findings.append(finding(diagnostic, in: result.file))
+            }
+        }
+        let problems: [JSONValue] = report.problems.map { problem in
+            .object([("path", .string(problem.path)), ("kind", .string(problem.kind.rawValue)), ("reason", .string(problem.reason))])
+        }
+        return JSONValue.object([
+            ("tool", .string("granted-lint")),
+            ("version", .string(toolVersion)),
+            ("findings", .array(findings)),
+            ("problems", .array(problems)),
+            ("summary", .object([
+                ("filesChecked", .int(report.filesChecked)),
+                ("errors", .int(report.count(of: .error))),
+                ("warnings", .int(report.count(of: .warning))),
+                ("notes", .int(report.count(of: .note))),
+                ("unanalysedFiles", .int(report.problems.count)),
+            ])),
+        ]).render() + "\n"
+    }
+
+    private func finding(_ diagnostic: Diagnostic, in file: SourceFile) -> JSONValue {
+        let range = LineColumnRange(diagnostic.range, in: file.text)
+        var members: [(String, JSONValue)] = [("path", .string(file.path))]
+        members += position(range)
+        members += [
+            ("rule", .string(diagnostic.ruleId)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)),
+        ]
+        if let fix = diagnostic.fix {
+            members.append(("fix", .object([
+                ("title", .string(fix.title)),
+                ("applicability", .string(fix.applicability.rawValue)),
+                ("edits", .array(fix.edits.map { edit in
+                    .object(position(LineColumnRange(edit.range, in: file.text), exact: edit.range.isEmpty) + [("replacement", .string(edit.replacement))])
+                })),
+            ])))
+        } else {
+            members.append(("fix", .null))
+        }
+        members.append(("related", .array(diagnostic.related.map { related in
+            .object(position(LineColumnRange(related.range, in: file.text)) + [("message", .string(related.message))])
+        })))
+        return .object(members)
+    }
+
+    private func position(_ range: LineColumnRange, exact: Bool = false) -> [(String, JSONValue)] {
+        let end = exact ? range.start : range.end
+        return [
+            ("line", .int(range.start.line)), ("column", .int(range.start.column)),
+            ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
+        ]
+    }
+}
+
+/// GitHub Actions workflow commands: one `::error file=…,line=…::message` annotation per finding.
+public struct GitHubReporter {
+    public init() {}
+
+    public func render(_ report: LintReport) -> String {
+        var output = ""
+        for result in report.results {
+            for diagnostic in result.diagnostics {
+                let range = LineColumnRange(diagnostic.range, in: result.file.text)
+                let command: String
+                switch diagnostic.severity {
+                case .error: command = "error"
+                case .warning: command = "warning"
+                case .note: command = "notice"
+                }
+                let properties = [
+                    "file=\(Self.escapeProperty(result.file.path))",
+                    "line=\(range.start.line)", "col=\(range.start.column)",
+                    "endLine=\(range.end.line)", "endColumn=\(range.end.column)",
+                    "title=\(Self.escapeProperty("granted-lint: \(diagnostic.ruleId)"))",
+                ]
+                output += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))\n"
+            }
+        }
+        for problem in report.problems {
+            output += "::error file=\(Self.escapeProperty(problem.path)),title=granted-lint::\(Self.escapeData("\(problem.path): \(problem.reason)"))\n"
+        }
+        return output
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
+
+#if canImport(Foundation)
+import Foundation
+#endif

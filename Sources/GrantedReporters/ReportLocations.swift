@@ -1,0 +1,44 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// A diagnostic's range converted at the edge: 1-based lines, 1-based UTF-16 columns, the end being
+/// the column after the last character (as SARIF and editors expect).
+public struct LineColumnRange: Equatable {
+    public let start: SourcePosition
+    public let end: SourcePosition
+
+    public init(_ range: Range<Int>, in text: SourceText) {
+        start = text.position(of: range.lowerBound)
+        let endPosition = text.position(of: range.upperBound)
+        // An empty range still covers one column, so that every region has a visible extent.
+        end = endPosition == start ? SourcePosition(line: start.line, column: start.column + 1) : endPosition
+    }
+}
+
+/// Stable fingerprints: a hash of the rule id and the finding's source line with white space
+/// folded, plus how many identical (rule, line text) pairs came before it in the file — so inserting
+/// lines above a finding does not change it.
+public enum Fingerprint {
+    public static func compute(for diagnostics: [Diagnostic], in text: SourceText) -> [String] {
+        var occurrences: [String: Int] = [:]
+        return diagnostics.map { diagnostic in
+            let line = text.lineIndex(containing: diagnostic.range.lowerBound)
+            let normalised = text.lineText(line).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+            let key = diagnostic.ruleId + "\u{0}" + normalised
+            let occurrence = occurrences[key, default: 0] + 1
+            occurrences[key] = occurrence
+            return fnv1a64Hex(key) + ":" + String(occurrence)
+        }
+    }
+
+    /// 64-bit FNV-1a, as 16 hex digits.
+    public static func fnv1a64Hex(_ string: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in string.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

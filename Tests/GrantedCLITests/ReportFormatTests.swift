@@ -1,0 +1,246 @@
+import Foundation
+import GrantedCLI
+import Testing
+import TestSupport
+
+/// SARIF, JSON, GitHub and text outputs: schema validity, what code scanning requires, golden files,
+/// stable fingerprints and UTF-16 columns. These run inside the serialized CLITests suite because
+/// they change the working directory.
+extension CLITests {
+    static let packageRoot = TestSupport.packageRoot
+    static let goldenDirectory = packageRoot.appendingPathComponent("Tests/GrantedCLITests/Golden")
+
+    /// Validates SARIF text against the official 2.1.0 schema with Python's jsonschema (installed into
+    /// .venv by scripts/python-env.sh); returns the validator's complaint, or nil when valid.
+    static func schemaViolation(_ sarif: String) throws -> String? {
+        let setup = Process()
+        setup.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        setup.arguments = ["bash", packageRoot.appendingPathComponent("scripts/python-env.sh").path]
+        let pythonPath = Pipe()
+        setup.standardOutput = pythonPath
+        try setup.run()
+        let python = String(decoding: pythonPath.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        setup.waitUntilExit()
+        #expect(setup.terminationStatus == 0, "scripts/python-env.sh failed")
+
+        let instance = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-\(UUID().uuidString).sarif")
+        try Data(sarif.utf8).write(to: instance)
+        let schemaPath = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+        // The official OASIS schema lives in shared/ beside the checkout (it is not ours to commit).
+        let schema = schemaPath
+        #expect(FileManager.default.fileExists(atPath: schema.path), "the SARIF schema is missing at \(schema.path)")
+        let validate = Process()
+        validate.executableURL = URL(fileURLWithPath: python)
+        validate.arguments = ["-c", """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[1]))
+        instance = json.load(open(sys.argv[2]))
+        errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(instance), key=lambda e: list(e.path))
+        for error in errors[:5]:
+            print("/".join(map(str, error.path)), error.message)
+        sys.exit(1 if errors else 0)
+        """, schema.path, instance.path]
+        let output = Pipe()
+        validate.standardOutput = output
+        validate.standardError = output
+        try validate.run()
+        let message = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        validate.waitUntilExit()
+        return validate.terminationStatus == 0 ? nil : message
+    }
+
+    /// The properties GitHub code scanning requires, present and non-empty.
+    static func checkCodeScanningRequirements(_ sarif: String) throws -> [String: Any] {
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        #expect(root["version"] as? String == "2.1.0")
+        #expect((root["$schema"] as? String)?.isEmpty == false)
+        let runs = try #require(root["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let run = runs[0]
+        #expect(run["columnKind"] as? String == "utf16CodeUnits")
+        let bases = try #require(run["originalUriBaseIds"] as? [String: Any])
+        #expect(bases["%SRCROOT%"] != nil)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        for key in ["name", "semanticVersion", "informationUri"] {
+            #expect((driver[key] as? String)?.isEmpty == false, "driver.\(key)")
+        }
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let ids = rules.compactMap { $0["id"] as? String }
+        #expect(ids.count == rules.count && Set(ids).count == ids.count, "unique rule ids")
+        for rule in rules {
+            for key in ["shortDescription", "fullDescription", "help"] {
+                let text = (rule[key] as? [String: Any])?["text"] as? String
+                #expect(text?.isEmpty == false, "\(key).text of \(rule["id"] ?? "?")")
+                if key != "help" { #expect((text?.count ?? 0) <= 1024) }
+            }
+            #expect(((rule["help"] as? [String: Any])?["markdown"] as? String)?.isEmpty == false)
+            #expect((rule["name"] as? String)?.isEmpty == false)
+            let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
+            #expect(["note", "warning", "error"].contains(level ?? ""))
+            let properties = rule["properties"] as? [String: Any]
+            let tags = properties?["tags"] as? [String]
+            #expect(tags?.isEmpty == false && (tags?.count ?? 99) <= 20)
+            #expect(["very-high", "high", "medium", "low"].contains(properties?["precision"] as? String ?? ""))
+        }
+        let invocations = try #require(run["invocations"] as? [[String: Any]])
+        #expect(invocations.first?["executionSuccessful"] is Bool)
+        for result in run["results"] as? [[String: Any]] ?? [] {
+            let ruleId = try #require(result["ruleId"] as? String)
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(ids[index] == ruleId)
+            #expect(["note", "warning", "error"].contains(result["level"] as? String ?? ""))
+            #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            let artifact = try #require(location["artifactLocation"] as? [String: Any])
+            let uri = try #require(artifact["uri"] as? String)
+            #expect(!uri.hasPrefix("/") && !uri.contains("\\") && !uri.isEmpty)
+            #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
+            let region = try #require(location["region"] as? [String: Any])
+            for key in ["startLine", "startColumn", "endLine", "endColumn"] {
+                #expect((region[key] as? Int ?? 0) >= 1, "region.\(key)")
+            }
+            let fingerprint = (result["partialFingerprints"] as? [String: Any])?["primaryLocationLineHash"] as? String
+            #expect(fingerprint?.isEmpty == false)
+        }
+        return run
+    }
+
+    @Test func sarifForTheExampleAppIsValidAndComplete() throws {
+        let run = Self.run(["--format", "sarif", "TestCorpus/example-app"], in: Self.packageRoot)
+        #expect(run.status == 1)
+        #expect(try Self.schemaViolation(run.output) == nil)
+        let sarifRun = try Self.checkCodeScanningRequirements(run.output)
+        let results = try #require(sarifRun["results"] as? [[String: Any]])
+        #expect(Set(results.compactMap { $0["ruleId"] as? String }).count == 4, "all four rules fire on the example app")
+        let invocation = (sarifRun["invocations"] as? [[String: Any]])?.first
+        #expect(invocation?["executionSuccessful"] as? Bool == true)
+        let uris = results.compactMap { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]).flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String } }
+        #expect(uris.allSatisfy { $0.hasPrefix("TestCorpus/example-app/") }, "URIs are relative to the repository root")
+        // The blind check points back at the call that produced the status.
+        #expect(results.contains { ($0["relatedLocations"] as? [[String: Any]])?.isEmpty == false })
+    }
+
+    @Test func sarifForAnEmptyDirectoryHasNoResults() throws {
+        let directory = try Self.temporaryDirectory()
+        let run = Self.run(["--format", "sarif", "."], in: directory)
+        #expect(run.status == 0)
+        #expect(try Self.schemaViolation(run.output) == nil)
+        let sarifRun = try Self.checkCodeScanningRequirements(run.output)
+        #expect((sarifRun["results"] as? [Any])?.isEmpty == true)
+        #expect((sarifRun["invocations"] as? [[String: Any]])?.first?["executionSuccessful"] as? Bool == true)
+    }
+
+    @Test func sarifNotesFilesThatCouldNotBeAnalysed() throws {
+        let directory = try Self.temporaryDirectory()
+        try Data([0x00, 0xFF, 0x13]).write(to: directory.appendingPathComponent("binary.ts"))
+        try Self.write("import * as N from 'expo-notifications';\nconst broken = ;\n", to: "broken.ts", in: directory)
+        try Self.write(Self.handler, to: "ok.ts", in: directory)
+        let run = Self.run(["--format", "sarif", "binary.ts", "broken.ts", "ok.ts", "missing.ts"], in: directory)
+        #expect(run.status == 2)
+        #expect(try Self.schemaViolation(run.output) == nil)
+        let sarifRun = try Self.checkCodeScanningRequirements(run.output)
+        let invocation = try #require((sarifRun["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        let texts = notifications.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
+        #expect(texts.contains { $0.hasPrefix("binary.ts: ") })
+        #expect(texts.contains { $0.hasPrefix("broken.ts: ") })
+        #expect(texts.contains { $0.hasPrefix("missing.ts: ") })
+        #expect((sarifRun["results"] as? [[String: Any]])?.contains { $0["ruleId"] as? String == "deprecated-should-show-alert" } == true)
+    }
+
+    static let goldenFormats: [(format: String, file: String)] = [
+        ("text", "reporting.txt"), ("json", "reporting.json"), ("sarif", "reporting.sarif"), ("github", "reporting.github"),
+    ]
+
+    /// Golden files pin every format for TestCorpus/reporting. Regenerate with
+    /// GRANTED_LINT_UPDATE_GOLDEN=1 swift test --filter CLITests.
+    @Test func outputsMatchTheGoldenFiles() throws {
+        let update = ProcessInfo.processInfo.environment["GRANTED_LINT_UPDATE_GOLDEN"] == "1"
+        for (format, file) in Self.goldenFormats {
+            let run = Self.run(["--format", format, "TestCorpus/reporting"], in: Self.packageRoot)
+            #expect(run.status == 1)
+            let golden = Self.goldenDirectory.appendingPathComponent(file)
+            if update {
+                try FileManager.default.createDirectory(at: Self.goldenDirectory, withIntermediateDirectories: true)
+                try Data(run.output.utf8).write(to: golden)
+            }
+            let expected = try String(contentsOf: golden, encoding: .utf8)
+            #expect(run.output == expected, "\(format) output differs from \(file)")
+        }
+    }
+
+    @Test func fingerprintsSurviveLinesInsertedAbove() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.handler, to: "a.ts", in: directory)
+        func fingerprintAndLine() throws -> (String, Int) {
+            let run = Self.run(["--format", "sarif", "a.ts"], in: directory)
+            let sarifRun = try Self.checkCodeScanningRequirements(run.output)
+            let result = try #require((sarifRun["results"] as? [[String: Any]])?.first)
+            let fingerprint = try #require((result["partialFingerprints"] as? [String: Any])?["primaryLocationLineHash"] as? String)
+            let region = (((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])
+            return (fingerprint, region?["startLine"] as? Int ?? 0)
+        }
+        let (before, lineBefore) = try fingerprintAndLine()
+        try Self.write("// a comment\n\nconst unrelated = 1;\n" + Self.handler, to: "a.ts", in: directory)
+        let (after, lineAfter) = try fingerprintAndLine()
+        #expect(lineAfter == lineBefore + 3)
+        #expect(before == after)
+    }
+
+    @Test func columnsAreUTF16OnEmojiAndCRLFLines() throws {
+        let directory = try Self.temporaryDirectory()
+        let code = Self.handler.replacingOccurrences(of: "    shouldShowAlert: true,", with: "    /* 🔔é */ shouldShowAlert: true,")
+            .replacingOccurrences(of: "\n", with: "\r\n")
+        try Self.write(code, to: "crlf.ts", in: directory)
+        let run = Self.run(["--format", "json", "crlf.ts"], in: directory)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let finding = try #require((root["findings"] as? [[String: Any]])?.first)
+        // "    /* 🔔é */ " is 4 + 3 + 2 (emoji) + 1 + 3 + 1 = 14 UTF-16 units, so the key starts at 15.
+        #expect(finding["line"] as? Int == 5)
+        #expect(finding["column"] as? Int == 15)
+        #expect(finding["endColumn"] as? Int == 30)
+        let text = Self.run(["crlf.ts"], in: directory).output
+        #expect(text.contains("crlf.ts:5:15: warning"))
+        #expect(!text.contains("\r"), "the excerpt drops the CR of CRLF")
+    }
+
+    @Test func reportsAreWrittenToFilesAtomically() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.handler, to: "a.ts", in: directory)
+        let run = Self.run(["--format", "json", "--output", "report.json", "--sarif-output", "report.sarif", "a.ts"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        let json = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(json.contains("\"rule\": \"deprecated-should-show-alert\""))
+        let sarif = try String(contentsOf: directory.appendingPathComponent("report.sarif"), encoding: .utf8)
+        #expect(try Self.schemaViolation(sarif) == nil)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "no temporary files left behind: \(leftovers)")
+        // Text to the log and SARIF to a file in one run.
+        let both = Self.run(["--sarif-output", "upload.sarif", "a.ts"], in: directory)
+        #expect(both.output.contains("a.ts:5:5: warning"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("upload.sarif").path))
+        // An unwritable destination is an error naming the file.
+        let bad = Self.run(["--output", "no/such/dir/report.txt", "a.ts"], in: directory)
+        #expect(bad.status == 2)
+        #expect(bad.errors.contains("no/such/dir/report.txt"))
+    }
+
+    @Test func failureThresholds() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.handler, to: "a.ts", in: directory)
+        #expect(Self.run(["--fail-on", "error", "a.ts"], in: directory).status == 0)
+        #expect(Self.run(["--fail-on", "error", "--max-warnings", "0", "a.ts"], in: directory).status == 1)
+        #expect(Self.run(["--fail-on", "error", "--max-warnings", "1", "a.ts"], in: directory).status == 0)
+        #expect(Self.run(["--max-warnings", "-1", "a.ts"], in: directory).status == 2)
+    }
+
+    @Test func githubAnnotationsEscapeTheirValues() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.handler, to: "dir, with: chars/a.ts", in: directory)
+        let run = Self.run(["--format", "github", "."], in: directory)
+        #expect(run.output.hasPrefix("::warning file=dir%2C with%3A chars/a.ts,line=5,col=5,endLine=5,endColumn=20,title=granted-lint%3A deprecated-should-show-alert::"))
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Creates (once) the git-ignored virtual environment .venv with the Python tools the tests and
+# benchmarks use, each pinned, and prints the path of its python. Idempotent and quiet when done.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+venv="$root/.venv"
+requirements=("jsonschema==4.26.0" "$@")
+stamp="$venv/.granted-lint-requirements"
+wanted=$(printf '%s\n' "${requirements[@]}" | sort -u)
+have=$(cat "$stamp" 2>/dev/null || true)
+missing=$(comm -23 <(printf '%s\n' "$wanted") <(printf '%s\n' "$have" | sort -u))
+if [ ! -x "$venv/bin/python" ] || [ -n "$missing" ]; then
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" >&2 || { echo "python-env: cannot create $venv (is python3-venv installed?)" >&2; exit 1; }
+  fi
+  # shellcheck disable=SC2086
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $missing >&2 \
+    || { echo "python-env: pip could not install: $missing" >&2; exit 1; }
+  printf '%s\n' "$have" "$wanted" | grep -v '^$' | sort -u > "$stamp"
+fi
+echo "$venv/bin/python"
