@@ -9,15 +9,18 @@ struct FileDiscovery {
         ".build", "DerivedData", "coverage",
     ]
 
-    let extensions: Set<String>
     let excludes: [Glob]
+    /// Whether a file found by walking a directory is wanted (extension and configuration excludes).
+    let accepts: (String) throws -> Bool
 
     struct Found {
         var files: [String] = []
+        /// Files named on the command line: always linted.
+        var explicit: Set<String> = []
         var problems: [FileProblem] = []
     }
 
-    func discover(_ paths: [String]) -> Found {
+    func discover(_ paths: [String]) throws -> Found {
         var found = Found()
         var seen = Set<String>()
         let fileManager = FileManager.default
@@ -30,11 +33,14 @@ struct FileDiscovery {
             }
             if !isDirectory.boolValue {
                 // A file named explicitly is always linted, whatever its extension or the excludes.
-                if seen.insert(normalise(path)).inserted { found.files.append(path) }
+                if seen.insert(normalise(path)).inserted {
+                    found.files.append(path)
+                    found.explicit.insert(path)
+                }
                 continue
             }
             for file in filesUnder(directory: path) where seen.insert(normalise(file)).inserted {
-                found.files.append(file)
+                if try accepts(file) { found.files.append(file) }
             }
         }
         return found
@@ -48,15 +54,14 @@ struct FileDiscovery {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    private func wanted(_ relative: String) -> Bool {
+    /// `--exclude` globs are relative to the working directory, as in ESLint.
+    private func wanted(_ relative: String, in directory: String) -> Bool {
         let components = relative.split(separator: "/")
-        guard let name = components.last else { return false }
         if components.dropLast().contains(where: { FileDiscovery.skippedDirectories.contains(String($0)) }) { return false }
-        guard let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...]).lowercased()) else {
-            return false
-        }
-        if name.hasSuffix(".d.ts") { return false }
-        return !excludes.contains { $0.matches(relative) }
+        if relative.hasSuffix(".d.ts") { return false }
+        var shown = join(directory, relative)
+        while shown.hasPrefix("./") { shown.removeFirst(2) }
+        return !excludes.contains { $0.matches(shown) }
     }
 
     private func join(_ directory: String, _ relative: String) -> String {
@@ -68,7 +73,7 @@ struct FileDiscovery {
     /// elsewhere a plain walk.
     private func filesUnder(directory: String) -> [String] {
         if let listed = gitListedFiles(in: directory) {
-            return listed.filter(wanted).map { join(directory, $0) }.filter { path in
+            return listed.filter { wanted($0, in: directory) }.map { join(directory, $0) }.filter { path in
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
             }.sorted()
@@ -80,12 +85,12 @@ struct FileDiscovery {
             let attributes = enumerator.fileAttributes
             let type = attributes?[.type] as? FileAttributeType
             if type == .typeDirectory {
-                if FileDiscovery.skippedDirectories.contains(name) || excludes.contains(where: { $0.matches(relative) }) {
+                if FileDiscovery.skippedDirectories.contains(name) || !wanted(relative + "/x", in: directory) {
                     enumerator.skipDescendants()
                 }
                 continue
             }
-            if wanted(relative) { files.append(join(directory, relative)) }
+            if wanted(relative, in: directory) { files.append(join(directory, relative)) }
         }
         return files.sorted()
     }

@@ -8,8 +8,11 @@ import GrantedSyntax
 public enum GrantedCLI {
     public static let version = "0.1.0"
 
+    /// Every rule id a configuration or a suppression may name.
+    static let knownRuleIds = Set(BuiltinRules.all.map { $0.description.id } + EngineRules.all.map(\.id))
+
     /// Runs the command line and returns the exit code: 0 clean, 1 findings at or above the failure
-    /// level, 2 usage error, unreadable path or internal error.
+    /// level, 2 usage or configuration error, unreadable path or internal error.
     public static func run(
         _ arguments: [String],
         standardOutput: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
@@ -26,6 +29,28 @@ public enum GrantedCLI {
             standardError("granted-lint: \(error)\n")
             return 2
         }
+        switch options.command {
+        case let .explain(id):
+            guard let description = (BuiltinRules.all.map { $0.description } + EngineRules.all).first(where: { $0.id == id }) else {
+                standardError("granted-lint: unknown rule id '\(id)'; see 'granted-lint --list-rules'\n")
+                return 2
+            }
+            standardOutput(RuleDocs.page(for: description))
+            return 0
+        case let .ruleDocs(directory):
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                for (name, content) in RuleDocs.files(for: BuiltinRules.all.map { $0.description } + EngineRules.all) {
+                    try AtomicFile.write(Array(content.utf8), to: directory + "/" + name)
+                }
+            } catch {
+                standardError("granted-lint: cannot write the rules reference: \(error)\n")
+                return 2
+            }
+            return 0
+        case .lint:
+            break
+        }
         if options.showHelp {
             standardOutput(Options.help + "\n")
             return 0
@@ -34,36 +59,189 @@ public enum GrantedCLI {
             standardOutput("granted-lint \(version)\n")
             return 0
         }
-        let rules = BuiltinRules.all.map { ConfiguredRule($0) }
         if options.listRules {
-            standardOutput(listRules(rules))
+            standardOutput(listRules())
+            return 0
+        }
+        do {
+            return try lintCommand(options, standardOutput: standardOutput, standardError: standardError, isTerminal: isTerminal)
+        } catch let error as Configuration.LoadError {
+            standardError("granted-lint: \(displayPath(error.path))\(error.line.map { ":\($0)" } ?? ""): \(error.message)\n")
+            return 2
+        } catch {
+            standardError("granted-lint: \(error)\n")
+            return 2
+        }
+    }
+
+    static func listRules() -> String {
+        let descriptions = BuiltinRules.all.map { $0.description } + EngineRules.all
+        let width = descriptions.map(\.id.count).max() ?? 0
+        return descriptions.map { description in
+            let id = description.id.padding(toLength: width, withPad: " ", startingAt: 0)
+            let severity = description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            return "\(id)  \(severity)  \(description.summary)\n"
+        }.joined()
+    }
+
+    /// A path for messages: relative to the working directory when it lies below it.
+    static func displayPath(_ path: String) -> String {
+        let cwd = absolute(".")
+        let full = absolute(path)
+        if full.hasPrefix(cwd + "/") { return String(full.dropFirst(cwd.count + 1)) }
+        return path
+    }
+
+    /// The rules a configuration runs, at its severities.
+    static func rules(for configuration: Configuration) -> [ConfiguredRule] {
+        BuiltinRules.all.compactMap { rule in
+            configuration.severity(of: rule.description.id, default: rule.description.defaultSeverity)
+                .map { ConfiguredRule(rule, severity: $0) }
+        }
+    }
+
+    static func engineSeverities(for configuration: Configuration) -> [String: Severity?] {
+        var severities: [String: Severity?] = [:]
+        for rule in EngineRules.all {
+            if let configured = configuration.severities[rule.id] { severities[rule.id] = configured }
+        }
+        return severities
+    }
+
+    static func accepts(_ path: String, configuration: Configuration) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        let fileExtension = String(name[name.index(after: dot)...]).lowercased()
+        guard (configuration.extensions ?? Grammar.defaultExtensions).contains(fileExtension) else { return false }
+        if configuration.exclude.isEmpty { return true }
+        let full = absolute(path)
+        let base = configuration.baseDirectory == "/" ? "/" : configuration.baseDirectory + "/"
+        let relative = full.hasPrefix(base) ? String(full.dropFirst(base.count)) : full
+        return !configuration.exclude.contains { $0.matches(relative) }
+    }
+
+    private static func lintCommand(
+        _ options: Options, standardOutput: (String) -> Void, standardError: (String) -> Void, isTerminal: Bool
+    ) throws -> Int32 {
+        let resolver = try ConfigurationResolver(knownRuleIds: knownRuleIds, overridePath: options.configPath)
+        if let path = options.printConfigPath {
+            standardOutput(try printConfiguration(for: path, resolver: resolver))
             return 0
         }
 
-        let discovery = FileDiscovery(extensions: Set(Grammar.defaultExtensions), excludes: options.excludes.map(Glob.init))
-        let found = discovery.discover(options.paths)
-        var report = lint(found.files, rules: rules, options: options)
-        report.problems = found.problems + report.problems
+        // Which files, and where their bytes come from.
+        var files: [String] = []
+        var problems: [FileProblem] = []
+        var stagedContent = false
+        if options.staged {
+            stagedContent = true
+            let wantedRoots = options.paths.map(absolute)
+            for path in try Git.stagedFiles() {
+                let full = absolute(path)
+                guard wantedRoots.contains(where: { full == $0 || full.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else { continue }
+                if accepts(path, configuration: try resolver.configuration(forFile: path)),
+                   !options.excludes.map(Glob.init).contains(where: { $0.matches(path) }) {
+                    files.append(path)
+                }
+            }
+        } else {
+            let discovery = FileDiscovery(excludes: options.excludes.map(Glob.init)) { path in
+                accepts(path, configuration: try resolver.configuration(forFile: path))
+            }
+            let found = try discovery.discover(options.paths)
+            files = found.files
+            problems = found.problems
+            if let ref = options.changedSince {
+                let changed = Set(try Git.changedFiles(since: ref).map(absolute))
+                files = files.filter { changed.contains(absolute($0)) }
+            }
+        }
+        var configurations: [Configuration] = []
+        for file in files { configurations.append(try resolver.configuration(forFile: file)) }
+
+        let outcomes = lint(zip(files, configurations).map { LintJob(path: $0, configuration: $1, fromIndex: stagedContent) }, options: options)
+        var report = LintReport(results: [], problems: problems)
+        var fixed = 0
+        var fixedFiles = 0
+        var rejected = 0
+        var diffs: [String] = []
+        for outcome in outcomes {
+            switch outcome.result {
+            case let .success(result): report.results.append(result)
+            case let .failure(problem): report.problems.append(problem)
+            }
+            fixed += outcome.fixedCount
+            if outcome.fixedCount > 0 { fixedFiles += 1 }
+            rejected += outcome.rejectedCount
+            if let diff = outcome.diff { diffs.append(diff) }
+            if let error = outcome.writeError { report.problems.append(error) }
+        }
+
+        // Baseline: record, then hide what it lists.
+        let root = RepositoryRoot.find()
+        var messages: [String] = []
+        if let path = options.writeBaselinePath {
+            var baseline = Baseline()
+            for result in report.results {
+                for diagnostic in result.diagnostics {
+                    baseline.record(Baseline.key(for: diagnostic, path: root.relativePath(of: result.file.path), text: result.file.text))
+                }
+            }
+            try AtomicFile.write(Array(baseline.serialized().utf8), to: path)
+            messages.append("Wrote \(baseline.entryCount) finding\(baseline.entryCount == 1 ? "" : "s") to the baseline \(path).")
+        }
+        if let path = options.baselinePath {
+            var baseline: Baseline
+            do {
+                baseline = try Baseline.parse(try readFile(path))
+            } catch let error as Baseline.FormatError {
+                throw Configuration.LoadError(path: path, line: nil, message: "not a granted-lint baseline: \(error.message)")
+            }
+            var hidden = 0
+            var lintedPaths = Set<String>()
+            for index in report.results.indices {
+                let result = report.results[index]
+                let relative = root.relativePath(of: result.file.path)
+                lintedPaths.insert(relative)
+                let kept = result.diagnostics.filter { diagnostic in
+                    !baseline.consume(Baseline.key(for: diagnostic, path: relative, text: result.file.text))
+                }
+                hidden += result.diagnostics.count - kept.count
+                report.results[index] = FileResult(file: result.file, diagnostics: kept, analysed: result.analysed)
+            }
+            if hidden > 0 { messages.append("\(hidden) finding\(hidden == 1 ? "" : "s") hidden by the baseline \(path).") }
+            let stale = baseline.unmatched(in: lintedPaths).reduce(0) { $0 + $1.1 }
+            if stale > 0 {
+                messages.append("\(stale) baseline entr\(stale == 1 ? "y no longer matches" : "ies no longer match"); prune with --write-baseline \(path).")
+            }
+        }
+        switch options.fixMode {
+        case .apply:
+            messages.append("Fixed \(fixed) problem\(fixed == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")\(rejected > 0 ? "; \(rejected) fix\(rejected == 1 ? " was" : "es were") rejected because it would break the syntax" : "").")
+        case .dryRun:
+            messages.append("\(fixed) problem\(fixed == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s") would be fixed (dry run: nothing written).")
+        case .none:
+            break
+        }
 
         for problem in report.problems {
             standardError("granted-lint: \(problem.path): \(problem.reason)\n")
         }
         let toTerminal = isTerminal && options.outputPath == nil
         let color = toTerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) != false
-        let rendered = render(report, as: options.format, rules: rules, color: color)
-        do {
-            if let path = options.outputPath {
-                try AtomicFile.write(Array(rendered.utf8), to: path)
-            } else {
-                standardOutput(rendered)
-            }
-            if let path = options.sarifOutputPath {
-                let sarif = options.format == .sarif ? rendered : render(report, as: .sarif, rules: rules, color: false)
-                try AtomicFile.write(Array(sarif.utf8), to: path)
-            }
-        } catch {
-            standardError("granted-lint: cannot write the report: \(error)\n")
-            return 2
+        let allRules = BuiltinRules.all.map { ConfiguredRule($0) }
+        var rendered = diffs.joined()
+        rendered += render(report, as: options.format, rules: allRules, root: root, color: color)
+        if options.format == .text, !messages.isEmpty { rendered += messages.joined(separator: "\n") + "\n" }
+        if options.format != .text { for message in messages { standardError("granted-lint: \(message)\n") } }
+        if let path = options.outputPath {
+            try writeReport(rendered, to: path)
+        } else {
+            standardOutput(rendered)
+        }
+        if let path = options.sarifOutputPath {
+            let sarif = options.format == .sarif ? rendered : render(report, as: .sarif, rules: allRules, root: root, color: false)
+            try writeReport(sarif, to: path)
         }
 
         if !report.problems.isEmpty { return 2 }
@@ -73,7 +251,39 @@ public enum GrantedCLI {
         return 0
     }
 
-    static func render(_ report: LintReport, as format: Options.OutputFormat, rules: [ConfiguredRule], color: Bool) -> String {
+    private static func writeReport(_ text: String, to path: String) throws {
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path)
+        } catch let error as AtomicFile.WriteError {
+            throw Configuration.LoadError(path: error.path, line: nil, message: "cannot write the report: \(error.reason)")
+        }
+    }
+
+    static func readFile(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Configuration.LoadError(path: path, line: nil, message: "cannot read it")
+        }
+        return Array(data)
+    }
+
+    static func printConfiguration(for path: String, resolver: ConfigurationResolver) throws -> String {
+        let configuration = try resolver.configuration(forFile: path)
+        let descriptions = BuiltinRules.all.map { $0.description } + EngineRules.all
+        let rules: [(String, JSONValue)] = descriptions.map { description in
+            let severity = configuration.severity(of: description.id, default: description.defaultSeverity)
+            return (description.id, .string(severity?.rawValue ?? "off"))
+        }
+        return JSONValue.object([
+            ("path", .string(path)),
+            ("configFile", configuration.path.map { .string(displayPath($0)) } ?? .null),
+            ("rules", .object(rules)),
+            ("exclude", .array(configuration.exclude.map { .string($0.pattern) })),
+            ("extensions", .array((configuration.extensions ?? Grammar.defaultExtensions).map { .string($0) })),
+            ("linted", .bool(accepts(path, configuration: configuration))),
+        ]).render() + "\n"
+    }
+
+    static func render(_ report: LintReport, as format: Options.OutputFormat, rules: [ConfiguredRule], root: RepositoryRoot, color: Bool) -> String {
         switch format {
         case .text:
             return TextReporter(useColor: color).render(report)
@@ -82,7 +292,6 @@ public enum GrantedCLI {
         case .github:
             return GitHubReporter().render(report)
         case .sarif:
-            let root = RepositoryRoot.find()
             return SARIFReporter(
                 toolVersion: version, rules: rules, relativePath: { root.relativePath(of: $0) },
                 helpURI: { "\(SARIFReporter.informationURI)/blob/main/docs/rules/\($0).md" }
@@ -90,57 +299,114 @@ public enum GrantedCLI {
         }
     }
 
-    static func listRules(_ rules: [ConfiguredRule]) -> String {
-        let width = rules.map { $0.rule.description.id.count }.max() ?? 0
-        return rules.map { configured in
-            let description = configured.rule.description
-            let id = description.id.padding(toLength: width, withPad: " ", startingAt: 0)
-            let severity = configured.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            return "\(id)  \(severity)  \(description.summary)\n"
-        }.joined()
+    struct LintJob {
+        let path: String
+        let configuration: Configuration
+        /// Read the staged content from git's index instead of the working tree.
+        let fromIndex: Bool
     }
 
-    /// Lints files on all cores, one linter (and so one parser per grammar) per worker.
-    static func lint(_ paths: [String], rules: [ConfiguredRule], options: Options) -> LintReport {
-        let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count))
-        var outcomes = [Result<FileResult, FileProblem>?](repeating: nil, count: paths.count)
+    struct FileOutcome {
+        var result: Result<FileResult, FileProblem>
+        var fixedCount = 0
+        var rejectedCount = 0
+        var diff: String?
+        var writeError: FileProblem?
+    }
+
+    /// Lints files on all cores, with one linter (and so one parser per grammar) per worker and
+    /// configuration.
+    static func lint(_ jobs: [LintJob], options: Options) -> [FileOutcome] {
+        let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
+        var outcomes = [FileOutcome?](repeating: nil, count: jobs.count)
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
-            let linter = Linter(rules: rules)
-            linter.usesPrefilter = !options.noPrefilter
+            var linters: [String: Linter] = [:]
+            var local: [(Int, FileOutcome)] = []
             var index = worker
-            var local: [(Int, Result<FileResult, FileProblem>)] = []
-            while index < paths.count {
-                local.append((index, lintOne(paths[index], linter: linter, options: options)))
+            while index < jobs.count {
+                let job = jobs[index]
+                let key = job.configuration.path ?? ""
+                let linter: Linter
+                if let existing = linters[key] {
+                    linter = existing
+                } else {
+                    linter = Linter(
+                        rules: rules(for: job.configuration), engineSeverities: engineSeverities(for: job.configuration),
+                        knownRuleIds: knownRuleIds
+                    )
+                    linter.usesPrefilter = !options.noPrefilter
+                    linters[key] = linter
+                }
+                local.append((index, lintOne(job, linter: linter, options: options)))
                 index += workerCount
             }
             lock.lock()
             for (position, outcome) in local { outcomes[position] = outcome }
             lock.unlock()
         }
-        var results: [FileResult] = []
-        var problems: [FileProblem] = []
-        for outcome in outcomes {
-            switch outcome {
-            case let .success(result)?: results.append(result)
-            case let .failure(problem)?: problems.append(problem)
-            case nil: break
-            }
-        }
-        return LintReport(results: results, problems: problems)
+        return outcomes.compactMap { $0 }
     }
 
-    static func lintOne(_ path: String, linter: Linter, options: Options) -> Result<FileResult, FileProblem> {
-        let displayPath = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-        switch FileReader.read(path, maxSize: options.maxFileSize) {
-        case let .failure(problem):
-            return .failure(FileProblem(path: displayPath, kind: problem.kind, reason: problem.reason))
-        case let .success(bytes):
-            let fileExtension = displayPath.split(separator: "/").last?.split(separator: ".").last.map(String.init) ?? ""
-            // A file named explicitly with another extension is read as TSX, the most permissive grammar.
-            let grammar = Grammar(fileExtension: fileExtension) ?? .tsx
-            let file = SourceFile(path: displayPath, text: SourceText(bytes: bytes), grammar: grammar)
-            return linter.lint(file)
+    static func lintOne(_ job: LintJob, linter: Linter, options: Options) -> FileOutcome {
+        let displayPath = job.path.hasPrefix("./") ? String(job.path.dropFirst(2)) : job.path
+        let read: Result<[UInt8], FileProblem>
+        if job.fromIndex {
+            do {
+                read = .success(try Git.stagedContent(of: displayPath))
+            } catch {
+                read = .failure(FileProblem(path: displayPath, kind: .unreadable, reason: "cannot read the staged content: \(error)"))
+            }
+        } else {
+            read = FileReader.read(job.path, maxSize: options.maxFileSize)
         }
+        let bytes: [UInt8]
+        switch read {
+        case let .failure(problem):
+            return FileOutcome(result: .failure(FileProblem(path: displayPath, kind: problem.kind, reason: problem.reason)))
+        case let .success(content):
+            bytes = content
+        }
+        let fileExtension = displayPath.split(separator: "/").last?.split(separator: ".").last.map(String.init) ?? ""
+        // Any other extension (named explicitly, or added in the configuration) is read as TSX, the
+        // most permissive grammar.
+        let grammar = Grammar(fileExtension: fileExtension) ?? .tsx
+        let file = SourceFile(path: displayPath, text: SourceText(bytes: bytes), grammar: grammar)
+        let applicability: Fix.Applicability
+        let writes: Bool
+        switch options.fixMode {
+        case .none:
+            return FileOutcome(result: linter.lint(file))
+        case let .apply(kind):
+            applicability = kind
+            writes = true
+        case let .dryRun(kind):
+            applicability = kind
+            writes = false
+        }
+        if case let .failure(problem) = linter.lint(file) { return FileOutcome(result: .failure(problem)) }
+        let fix = FixLoop.run(file, linter: linter, applicability: applicability)
+        let remaining = FileResult(file: SourceFile(path: displayPath, text: fix.text, grammar: grammar), diagnostics: fix.remaining, analysed: true)
+        var outcome = FileOutcome(result: .success(remaining), fixedCount: fix.fixedCount, rejectedCount: fix.rejectedCount)
+        guard let fixedBytes = fix.fixedBytes else { return outcome }
+        if !writes {
+            outcome.diff = UnifiedDiff.render(path: displayPath, old: String(decoding: bytes, as: UTF8.self), new: String(decoding: fixedBytes, as: UTF8.self))
+            return outcome
+        }
+        // Never overwrite an edit made while granted-lint was working.
+        if case let .success(current) = FileReader.read(job.path, maxSize: Int.max), current != bytes {
+            outcome.writeError = FileProblem(path: displayPath, kind: .unreadable, reason: "changed on disk while it was being fixed; not written")
+            outcome.fixedCount = 0
+            outcome.result = linter.lint(file)
+            return outcome
+        }
+        do {
+            try AtomicFile.write(fixedBytes, to: job.path)
+        } catch {
+            outcome.writeError = FileProblem(path: displayPath, kind: .unreadable, reason: "cannot write the fixes: \(error)")
+            outcome.fixedCount = 0
+            outcome.result = linter.lint(file)
+        }
+        return outcome
     }
 }

@@ -2,6 +2,25 @@ import GrantedEngine
 
 /// Command-line options.
 struct Options {
+    enum Command: Equatable {
+        case lint
+        /// `granted-lint explain RULE-ID`
+        case explain(String)
+        /// `granted-lint rule-docs DIR`: writes the Markdown rules reference.
+        case ruleDocs(String)
+    }
+
+    enum OutputFormat: String, CaseIterable {
+        case text, json, sarif, github
+    }
+
+    enum FixMode {
+        case none
+        case apply(Fix.Applicability)
+        case dryRun(Fix.Applicability)
+    }
+
+    var command: Command = .lint
     var paths: [String] = []
     var excludes: [String] = []
     var showHelp = false
@@ -14,21 +33,32 @@ struct Options {
     var outputPath: String?
     var sarifOutputPath: String?
     var maxWarnings: Int?
-
-    enum OutputFormat: String, CaseIterable {
-        case text, json, sarif, github
-    }
+    var configPath: String?
+    var printConfigPath: String?
+    var baselinePath: String?
+    var writeBaselinePath: String?
+    var changedSince: String?
+    var staged = false
+    var fixMode: FixMode = .none
 
     struct UsageError: Error { let message: String }
+
+    static let flagsWithValues: Set<String> = [
+        "--exclude", "--fail-on", "--max-file-size", "--format", "-f", "--output", "-o", "--sarif-output",
+        "--max-warnings", "--config", "-c", "--print-config", "--baseline", "--write-baseline", "--changed-since",
+    ]
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
         var index = 0
         var onlyPaths = false
-        func value(for flag: String) throws -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-            return arguments[index]
+        var fixFlags = Set<String>()
+        if let first = arguments.first, first == "explain" || first == "rule-docs" {
+            guard arguments.count == 2 else {
+                throw UsageError(message: first == "explain" ? "usage: granted-lint explain RULE-ID" : "usage: granted-lint rule-docs DIRECTORY")
+            }
+            options.command = first == "explain" ? .explain(arguments[1]) : .ruleDocs(arguments[1])
+            return options
         }
         while index < arguments.count {
             var argument = arguments[index]
@@ -36,10 +66,15 @@ struct Options {
             if !onlyPaths, argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 inlineValue = String(argument[argument.index(after: equals)...])
                 argument = String(argument[..<equals])
+                guard flagsWithValues.contains(argument) else {
+                    throw UsageError(message: "\(argument) does not take a value")
+                }
             }
-            func take(_ flag: String) throws -> String {
+            func take() throws -> String {
                 if let inlineValue { return inlineValue }
-                return try value(for: flag)
+                index += 1
+                guard index < arguments.count else { throw UsageError(message: "\(argument) needs a value") }
+                return arguments[index]
             }
             if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
                 options.paths.append(argument)
@@ -47,61 +82,66 @@ struct Options {
                 continue
             }
             switch argument {
-            case "--":
-                onlyPaths = true
-            case "-h", "--help":
-                options.showHelp = true
-            case "-V", "--version":
-                options.showVersion = true
-            case "--list-rules":
-                options.listRules = true
-            case "--exclude":
-                options.excludes.append(try take(argument))
+            case "--": onlyPaths = true
+            case "-h", "--help": options.showHelp = true
+            case "-V", "--version": options.showVersion = true
+            case "--list-rules": options.listRules = true
+            case "--exclude": options.excludes.append(try take())
             case "--fail-on":
-                let raw = try take(argument)
+                let raw = try take()
                 guard let severity = Severity(rawValue: raw) else {
                     throw UsageError(message: "--fail-on takes error, warning or note (got '\(raw)')")
                 }
                 options.failOn = severity
             case "--format", "-f":
-                let raw = try take(argument)
+                let raw = try take()
                 guard let format = OutputFormat(rawValue: raw) else {
                     throw UsageError(message: "--format takes text, json, sarif or github (got '\(raw)')")
                 }
                 options.format = format
-            case "--output", "-o":
-                options.outputPath = try take(argument)
-            case "--sarif-output":
-                options.sarifOutputPath = try take(argument)
+            case "--output", "-o": options.outputPath = try take()
+            case "--sarif-output": options.sarifOutputPath = try take()
             case "--max-warnings":
-                let raw = try take(argument)
+                let raw = try take()
                 guard let count = Int(raw), count >= 0 else {
                     throw UsageError(message: "--max-warnings takes a whole number of at least 0 (got '\(raw)')")
                 }
                 options.maxWarnings = count
-            case "--no-prefilter":
-                options.noPrefilter = true
+            case "--no-prefilter": options.noPrefilter = true
             case "--max-file-size":
-                let raw = try take(argument)
+                let raw = try take()
                 guard let bytes = parseSize(raw) else {
                     throw UsageError(message: "--max-file-size takes a size such as 500000, 512K or 10M (got '\(raw)')")
                 }
                 options.maxFileSize = bytes
+            case "--config", "-c": options.configPath = try take()
+            case "--print-config": options.printConfigPath = try take()
+            case "--baseline": options.baselinePath = try take()
+            case "--write-baseline": options.writeBaselinePath = try take()
+            case "--changed-since": options.changedSince = try take()
+            case "--staged": options.staged = true
+            case "--fix", "--fix-unsafe", "--fix-dry-run":
+                fixFlags.insert(argument)
             default:
                 throw UsageError(message: "unknown option '\(argument)'")
             }
-            if inlineValue != nil, !Options.flagsWithValues.contains(argument) {
-                throw UsageError(message: "\(argument) does not take a value")
-            }
             index += 1
+        }
+        let applicability: Fix.Applicability = fixFlags.contains("--fix-unsafe") ? .unsafe : .safe
+        if fixFlags.contains("--fix-dry-run") {
+            options.fixMode = .dryRun(applicability)
+        } else if !fixFlags.isEmpty {
+            options.fixMode = .apply(applicability)
+        }
+        if options.staged, options.changedSince != nil {
+            throw UsageError(message: "--staged and --changed-since cannot be combined")
+        }
+        if options.staged, case .apply = options.fixMode {
+            throw UsageError(message: "--fix cannot be combined with --staged (it would rewrite the working tree, not what is staged)")
         }
         if options.paths.isEmpty { options.paths = ["."] }
         return options
     }
-
-    static let flagsWithValues: Set<String> = [
-        "--exclude", "--fail-on", "--max-file-size", "--format", "--output", "--sarif-output", "--max-warnings",
-    ]
 
     private static func parseSize(_ text: String) -> Int? {
         let units: [Character: Int] = ["K": 1024, "k": 1024, "M": 1024 * 1024, "m": 1024 * 1024]
@@ -114,25 +154,45 @@ struct Options {
 
     static let help = """
     Usage: granted-lint [options] [paths...]
+           granted-lint explain RULE-ID
+           granted-lint rule-docs DIRECTORY
 
     Finds notification-permission code in Expo / React Native apps that drops provisionally
     authorized iOS devices, and related mistakes. Paths default to the current directory;
     directories are searched for .ts .mts .cts .tsx .js .jsx .mjs .cjs files.
 
-    Options:
+    Output:
       -f, --format FORMAT    text (default), json, sarif or github (Actions annotations)
       -o, --output FILE      write the report to FILE (atomically) instead of standard output
       --sarif-output FILE    also write SARIF 2.1.0 to FILE, whatever --format is
-      --exclude GLOB         skip files matching GLOB (repeatable; `*`, `?`, `**`)
       --fail-on LEVEL        lowest severity that fails the run: error, warning (default) or note
       --max-warnings N       fail when there are more than N warnings, even with --fail-on error
+
+    Selection:
+      --exclude GLOB         skip files matching GLOB (repeatable; `*`, `?`, `**`)
+      --changed-since REF    lint only files changed since the git ref REF, plus staged and untracked files
+      --staged               lint the staged content of staged files (what will be committed)
       --max-file-size SIZE   skip larger files with a message (default 10M)
-      --list-rules           list the rules with their default severity and summary
       --no-prefilter         parse every file, even ones that cannot contain a finding
+
+    Configuration:
+      -c, --config FILE      use FILE instead of the nearest .granted-lint.json
+      --print-config PATH    print the effective configuration for PATH and exit
+      --baseline FILE        hide the findings recorded in FILE; only new ones are reported
+      --write-baseline FILE  record the current findings in FILE
+
+    Fixes:
+      --fix                  apply safe fixes to the files
+      --fix-unsafe           apply safe and unsafe fixes
+      --fix-dry-run          print the fixes as a unified diff instead of writing (with
+                             --fix-unsafe, unsafe ones too)
+
+    Other:
+      --list-rules           list the rules with their default severity and summary
       -h, --help             show this help
       -V, --version          show the version
 
-    Exit codes: 0 no findings at or above the failure level, 1 findings, 2 usage error,
-    unreadable path or internal error.
+    Exit codes: 0 no findings at or above the failure level, 1 findings, 2 usage or configuration
+    error, unreadable path or internal error.
     """
 }

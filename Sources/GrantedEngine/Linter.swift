@@ -37,6 +37,12 @@ public struct FileResult {
     public let diagnostics: [Diagnostic]
     /// Whether the file was parsed and checked (false when the prefilter showed no rule could apply).
     public let analysed: Bool
+
+    public init(file: SourceFile, diagnostics: [Diagnostic], analysed: Bool) {
+        self.file = file
+        self.diagnostics = diagnostics
+        self.analysed = analysed
+    }
 }
 
 public extension Rule {
@@ -59,11 +65,29 @@ public final class Linter {
     /// When false, every file is parsed (the prefilter must never change results; tests compare).
     public var usesPrefilter = true
     public var parseTimeoutMicroseconds: UInt64 = 0
+    private let suppressionFilter: SuppressionFilter
+    private let syntaxErrorSeverity: Severity?
 
-    public init(rules: [ConfiguredRule]) {
+    /// - Parameters:
+    ///   - engineSeverities: severities of the engine's own findings (`unused-suppression`,
+    ///     `syntax-error`); a missing entry keeps the default, nil turns it off.
+    ///   - knownRuleIds: every rule id a suppression may name (defaults to the rules given).
+    public init(rules: [ConfiguredRule], engineSeverities: [String: Severity?] = [:], knownRuleIds: Set<String>? = nil) {
         self.rules = rules
         self.instances = rules.map { $0.rule.init() }
-        self.requiredText = Array(Set(rules.flatMap { $0.rule.requiredText })).sorted()
+        // A file with a suppression comment is parsed so that a stale one is reported.
+        self.requiredText = Array(Set(rules.flatMap { $0.rule.requiredText } + ["granted-lint-disable"])).sorted()
+        let enabled = Set(rules.map { $0.rule.description.id })
+        func severity(_ description: RuleDescription) -> Severity? {
+            if let configured = engineSeverities[description.id] { return configured }
+            return description.defaultSeverity
+        }
+        syntaxErrorSeverity = severity(EngineRules.syntaxError)
+        suppressionFilter = SuppressionFilter(
+            knownRuleIds: (knownRuleIds ?? enabled).union(EngineRules.all.map(\.id)),
+            enabledRuleIds: enabled.union(EngineRules.all.filter { severity($0) != nil }.map(\.id)),
+            unusedSeverity: severity(EngineRules.unusedSuppression)
+        )
     }
 
     /// Whether `text` might contain something a rule reports.
@@ -84,9 +108,9 @@ public final class Linter {
             ))
         }
         var diagnostics: [Diagnostic] = []
-        if let error = tree.firstSyntaxError() {
+        if let syntaxErrorSeverity, let error = tree.firstSyntaxError() {
             diagnostics.append(Diagnostic(
-                ruleId: syntaxErrorRuleId, severity: .error,
+                ruleId: syntaxErrorRuleId, severity: syntaxErrorSeverity,
                 message: error.isMissing
                     ? "Syntax error: missing `\(error.kind)`; the file was checked as far as it could be parsed."
                     : "Syntax error: unexpected text; the file was checked as far as it could be parsed.",
@@ -95,8 +119,11 @@ public final class Linter {
         }
         let context = RuleContext(file: file, tree: tree)
         let table = dispatchTable(for: tree)
+        var suppressionComments: [Node] = []
+        let mayHaveSuppressions = file.text.contains("granted-lint-disable")
         tree.walk { node in
             let symbol = node.symbol
+            if mayHaveSuppressions, node.kind == "comment" { suppressionComments.append(node) }
             if symbol < table.count {
                 for index in table[symbol] {
                     context.begin(rule: rules[index].rule.description, severity: rules[index].severity)
@@ -110,8 +137,15 @@ public final class Linter {
         for diagnostic in context.diagnostics where seen.insert("\(diagnostic.ruleId)@\(diagnostic.range)").inserted {
             diagnostics.append(diagnostic)
         }
+        diagnostics = suppressionFilter.apply(diagnostics, comments: suppressionComments, source: file.text)
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
         return .success(FileResult(file: file, diagnostics: diagnostics, analysed: true))
+    }
+
+    /// Whether `text` parses without error recovery.
+    public func parsesCleanly(_ text: SourceText, grammar: Grammar) -> Bool {
+        guard let tree = parser(for: grammar).parse(text) else { return false }
+        return tree.firstSyntaxError() == nil
     }
 
     private func parser(for grammar: Grammar) -> SyntaxParser {

@@ -28,8 +28,9 @@ public struct SARIFReporter {
 
     public func render(_ report: LintReport) -> String {
         var descriptors = rules.map { $0.rule.description }
-        if report.results.contains(where: { $0.diagnostics.contains { $0.ruleId == syntaxErrorRuleId } }) {
-            descriptors.append(SARIFReporter.syntaxErrorDescription)
+        // The engine's own findings get a descriptor when the run reported them.
+        for engineRule in EngineRules.all where report.results.contains(where: { $0.diagnostics.contains { $0.ruleId == engineRule.id } }) {
+            descriptors.append(engineRule)
         }
         let ruleIndex = Dictionary(descriptors.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let configuredLevel = Dictionary(rules.map { ($0.rule.description.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
@@ -90,33 +91,6 @@ public struct SARIFReporter {
             ("runs", .array([run])),
         ]).render() + "\n"
     }
-
-    static let syntaxErrorDescription = RuleDescription(
-        id: syntaxErrorRuleId,
-        summary: "The file could not be parsed cleanly",
-        rationale: """
-        ## What it does
-        Reports the first syntax error tree-sitter recovered from. The rest of the file is still checked \
-        as far as it parses, but findings near the error may be missed.
-
-        ## Why is this bad?
-        Code that does not parse cannot be analysed reliably.
-
-        ## Example
-        `const x = ;`
-
-        ## Fix safety
-        No fix.
-
-        ## References
-        - tree-sitter error recovery.
-        """,
-        defaultSeverity: .error,
-        tags: ["parse"],
-        precision: "very-high",
-        triggeringExamples: [],
-        nonTriggeringExamples: []
-    )
 
     private func descriptor(for description: RuleDescription, level: Severity) -> JSONValue {
         var members: [(String, JSONValue)] = [
