@@ -226,15 +226,29 @@ public struct DeprecatedShouldShowAlert: Rule {
         )
     }
 
-    /// The edit that deletes a member with its trailing comma and the space after it.
+    /// The edit that deletes a member with its trailing comma; when the member has a line of its own
+    /// (a trailing comment included), the whole line goes.
     private func removal(of member: Node) -> TextEdit {
         let bytes = member.tree.source.bytes
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         var end = member.endByte
-        var scan = end
-        while scan < bytes.count, bytes[scan] == 0x20 || bytes[scan] == 0x09 { scan += 1 }
-        if scan < bytes.count, bytes[scan] == UInt8(ascii: ",") {
-            end = scan + 1
-            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        while end < bytes.count, isBlank(bytes[end]) { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ",") {
+            end += 1
+            while end < bytes.count, isBlank(bytes[end]) { end += 1 }
+        }
+        var lineStart = member.startByte
+        while lineStart > 0, isBlank(bytes[lineStart - 1]) { lineStart -= 1 }
+        let startsLine = lineStart == 0 || bytes[lineStart - 1] == 0x0A || bytes[lineStart - 1] == 0x0D
+        var lineEnd = end
+        if lineEnd + 1 < bytes.count, bytes[lineEnd] == UInt8(ascii: "/"), bytes[lineEnd + 1] == UInt8(ascii: "/") {
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+        }
+        let endsLine = lineEnd == bytes.count || bytes[lineEnd] == 0x0A || bytes[lineEnd] == 0x0D
+        if startsLine, endsLine {
+            if lineEnd < bytes.count, bytes[lineEnd] == 0x0D { lineEnd += 1 }
+            if lineEnd < bytes.count, bytes[lineEnd] == 0x0A { lineEnd += 1 }
+            return TextEdit(range: lineStart..<lineEnd, replacement: "")
         }
         return TextEdit(range: member.startByte..<end, replacement: "")
     }

@@ -8,9 +8,11 @@ import TestSupport
 struct CorpusTests {
     static let corpusRoot = TestSupport.packageRoot.appendingPathComponent("TestCorpus")
 
+    /// Every source file under TestCorpus/ but the expected outputs of fixes (`*.fixed.*`), which keep
+    /// the `expect:` comments of their inputs.
     static let fixtures: [String] = TestSupport.sourceFiles(under: corpusRoot).map {
         String($0.path.dropFirst(corpusRoot.path.count + 1))
-    }
+    }.filter { !$0.contains(".fixed.") }
 
     static func findings(_ relativePath: String, prefilter: Bool = true) throws -> [TestSupport.Expectation] {
         let data = try Data(contentsOf: corpusRoot.appendingPathComponent(relativePath))

@@ -1,0 +1,297 @@
+import Foundation
+import GrantedCLI
+import GrantedEngine
+import GrantedReporters
+import GrantedRules
+import Testing
+import TestSupport
+
+/// Configuration, suppressions, baseline, changed files, fixes and rule docs, through the command line.
+/// Part of the serialized CLITests suite because these tests change the working directory.
+extension CLITests {
+    static func git(_ arguments: [String], in directory: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory.path, "-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    static let blindCheck = """
+    import * as Notifications from 'expo-notifications';
+
+    export async function canNotify() {
+      const { status } = await Notifications.getPermissionsAsync();
+      return status === 'granted';
+    }
+
+    """
+
+    // MARK: Configuration
+
+    @Test func nearestConfigurationWinsAndConfigOverrides() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.blindCheck, to: "app/a.ts", in: directory)
+        try Self.write(Self.blindCheck, to: "app/legacy/b.ts", in: directory)
+        try Self.write(#"{ "rules": { "provisional-blind-check": "warning" } }"#, to: ".granted-lint.json", in: directory)
+        try Self.write(#"{ "rules": { "provisional-blind-check": "off" } }"#, to: "app/legacy/.granted-lint.json", in: directory)
+        let run = Self.run(["app"], in: directory)
+        #expect(run.output.contains("app/a.ts:5:10: warning: Provisional-blind check"))
+        #expect(!run.output.contains("app/legacy/b.ts"))
+        try Self.write(#"{ "rules": { "provisional-blind-check": "note" } }"#, to: "strict.json", in: directory)
+        let overridden = Self.run(["--config", "strict.json", "app"], in: directory)
+        #expect(overridden.output.contains("app/a.ts:5:10: note:"))
+        #expect(overridden.output.contains("app/legacy/b.ts:5:10: note:"))
+        #expect(overridden.status == 0, "notes do not fail the default threshold")
+    }
+
+    @Test func configurationExcludesAndExtensions() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.blindCheck, to: "src/a.ts", in: directory)
+        try Self.write(Self.blindCheck, to: "src/generated/b.ts", in: directory)
+        try Self.write(Self.blindCheck, to: "src/c.es6", in: directory)
+        try Self.write(#"{ "exclude": ["src/generated/**"], "extensions": ["ts", ".es6"] }"#, to: ".granted-lint.json", in: directory)
+        let run = Self.run(["."], in: directory)
+        #expect(run.output.contains("src/a.ts:5:10"))
+        #expect(run.output.contains("src/c.es6:5:10"))
+        #expect(!run.output.contains("generated"))
+        let printed = Self.run(["--print-config", "src/generated/b.ts"], in: directory)
+        #expect(printed.status == 0)
+        #expect(printed.output.contains("\"configFile\": \".granted-lint.json\""))
+        #expect(printed.output.contains("\"linted\": false"))
+        #expect(printed.output.contains("\"provisional-blind-check\": \"error\""))
+    }
+
+    @Test(arguments: [
+        ("{ \"rules\": { \"provisional-blind-check\": \"error\", }\n}", ".granted-lint.json:1: invalid JSON"),
+        ("{\n  \"rulez\": {}\n}", ".granted-lint.json:2: unknown key \"rulez\""),
+        ("{\n  \"rules\": {\n    \"provisional-blind-chek\": \"error\"\n  }\n}", ".granted-lint.json:3: unknown rule id \"provisional-blind-chek\""),
+        ("{\n  \"rules\": {\n    \"provisional-blind-check\": \"fatal\"\n  }\n}", ".granted-lint.json:3: \"rules\".\"provisional-blind-check\" must be"),
+        ("{\n  \"rules\": []\n}", ".granted-lint.json:2: \"rules\" must be an object"),
+        ("{\n  \"exclude\": \"dist\"\n}", ".granted-lint.json:2: \"exclude\" must be an array of strings"),
+        ("{\n  \"extensions\": [\"ts\", 3]\n}", ".granted-lint.json:2: \"extensions\" must contain only strings"),
+        ("[]", ".granted-lint.json:1: the configuration must be a JSON object"),
+    ])
+    func brokenConfigurationIsAnErrorNamingFileKeyAndLine(_ content: String, _ message: String) throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(content, to: ".granted-lint.json", in: directory)
+        try Self.write(Self.blindCheck, to: "a.ts", in: directory)
+        let run = Self.run(["a.ts"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.errors.contains("granted-lint: " + message), "\(run.errors)")
+    }
+
+    @Test func missingConfigFileIsAnError() throws {
+        let directory = try Self.temporaryDirectory()
+        let run = Self.run(["--config", "nope.json", "."], in: directory)
+        #expect(run.status == 2)
+        #expect(run.errors.contains("nope.json: cannot read the configuration"))
+    }
+
+    // MARK: Suppressions
+
+    @Test func suppressionFormsSilenceTheirFindings() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write("""
+        import * as Notifications from 'expo-notifications';
+
+        export async function a() {
+          const { status, granted } = await Notifications.getPermissionsAsync();
+          // granted-lint-disable-next-line provisional-blind-check -- accepted: Android-only screen
+          if (status === 'granted') return 1;
+          if (status === 'undetermined') return 2; // granted-lint-disable-line provisional-blind-check
+          if (granted) return 3; // granted-lint-disable-line
+          return status !== 'granted';
+        }
+
+        """, to: "a.ts", in: directory)
+        let run = Self.run(["a.ts"], in: directory)
+        #expect(run.output.contains("a.ts:9:10: error"))
+        #expect(run.output.contains("1 problem (1 error, 0 warnings)"), "\(run.output)")
+        try Self.write("/* granted-lint-disable provisional-blind-check */\n" + Self.blindCheck, to: "b.ts", in: directory)
+        #expect(Self.run(["b.ts"], in: directory).status == 0)
+    }
+
+    @Test func unusedAndUnknownSuppressionsAreReportedAndFixable() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write("""
+        import * as Notifications from 'expo-notifications';
+        // granted-lint-disable-next-line provisional-blind-check
+        export const quiet = true;
+        export const x = 1; // granted-lint-disable-line provisional-blnd-check
+
+        """, to: "a.ts", in: directory)
+        let run = Self.run(["a.ts"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.output.contains("a.ts:2:1: warning: Unused suppression: no 'provisional-blind-check' finding here to silence. [unused-suppression]"))
+        #expect(run.output.contains("a.ts:4:21: warning: Suppression names unknown rule id 'provisional-blnd-check'; it silences nothing. [unused-suppression]"))
+        let fixed = Self.run(["--fix", "a.ts"], in: directory)
+        #expect(fixed.status == 0)
+        let text = try String(contentsOf: directory.appendingPathComponent("a.ts"), encoding: .utf8)
+        #expect(text == "import * as Notifications from 'expo-notifications';\nexport const quiet = true;\nexport const x = 1;\n")
+        // The engine's own finding can be turned off like a rule.
+        try Self.write("// granted-lint-disable-next-line\nexport const y = 1;\n", to: "b.ts", in: directory)
+        try Self.write(#"{ "rules": { "unused-suppression": "off" } }"#, to: ".granted-lint.json", in: directory)
+        #expect(Self.run(["b.ts"], in: directory).status == 0)
+    }
+
+    // MARK: Baseline
+
+    @Test func baselineHidesOldFindingsAcrossEditsButNotNewOnes() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.blindCheck, to: "src/a.ts", in: directory)
+        try Self.write(Self.handler, to: "src/b.ts", in: directory)
+        let written = Self.run(["--write-baseline", "baseline.json", "src"], in: directory)
+        #expect(written.status == 1)
+        let baseline = try String(contentsOf: directory.appendingPathComponent("baseline.json"), encoding: .utf8)
+        #expect(baseline.contains(#"{ "path": "src/a.ts", "rule": "provisional-blind-check", "source": "return status === 'granted';", "count": 1 }"#))
+        // Sorted by path: a.ts before b.ts.
+        #expect(baseline.range(of: "src/a.ts")!.lowerBound < baseline.range(of: "src/b.ts")!.lowerBound)
+        // Writing again gives the same bytes.
+        _ = Self.run(["--write-baseline", "baseline.json", "src"], in: directory)
+        #expect(try String(contentsOf: directory.appendingPathComponent("baseline.json"), encoding: .utf8) == baseline)
+
+        try Self.write("// moved down\n\n\n" + Self.blindCheck, to: "src/a.ts", in: directory)
+        let hidden = Self.run(["--baseline", "baseline.json", "src"], in: directory)
+        #expect(hidden.status == 0, "\(hidden.output)")
+        #expect(hidden.output.contains("2 findings hidden by the baseline baseline.json."))
+
+        try Self.write("// moved down\n\n\n" + Self.blindCheck + "export const again = async () => (await Notifications.getPermissionsAsync()).granted;\n", to: "src/a.ts", in: directory)
+        let fresh = Self.run(["--baseline", "baseline.json", "src"], in: directory)
+        #expect(fresh.status == 1)
+        #expect(fresh.output.contains("src/a.ts:10:34: error"))
+        #expect(!fresh.output.contains("src/a.ts:8:"))
+
+        try Self.write("export const gone = 1;\n", to: "src/b.ts", in: directory)
+        let stale = Self.run(["--baseline", "baseline.json", "src"], in: directory)
+        #expect(stale.output.contains("1 baseline entry no longer matches; prune with --write-baseline baseline.json."))
+    }
+
+    @Test func brokenBaselineIsAnError() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write("{ \"findings\": 3 }", to: "baseline.json", in: directory)
+        let run = Self.run(["--baseline", "baseline.json", "."], in: directory)
+        #expect(run.status == 2)
+        #expect(run.errors.contains("baseline.json: not a granted-lint baseline"))
+    }
+
+    // MARK: Changed files
+
+    @Test func stagedLintsTheStagedContent() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.git(["init", "-q"], in: directory)
+        try Self.write("export const clean = 1;\n", to: "clean.ts", in: directory)
+        try Self.git(["add", "clean.ts"], in: directory)
+        try Self.git(["commit", "-q", "-m", "init"], in: directory)
+        try Self.write(Self.blindCheck, to: "a.ts", in: directory)
+        try Self.git(["add", "a.ts"], in: directory)
+        // The working tree differs from what is staged: only the staged finding counts.
+        try Self.write("export const fixedInTheWorkingTree = 1;\n", to: "a.ts", in: directory)
+        try Self.write(Self.handler, to: "unstaged.ts", in: directory)
+        let run = Self.run(["--staged"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.output.contains("a.ts:5:10: error"))
+        #expect(!run.output.contains("unstaged.ts"))
+        #expect(Self.run(["a.ts"], in: directory).status == 0, "the working tree copy is clean")
+    }
+
+    @Test func changedSinceLintsChangedStagedAndUntrackedFiles() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.git(["init", "-q"], in: directory)
+        try Self.write(Self.blindCheck, to: "old.ts", in: directory)
+        try Self.write("export const x = 1;\n", to: "changed.ts", in: directory)
+        try Self.git(["add", "."], in: directory)
+        try Self.git(["commit", "-q", "-m", "init"], in: directory)
+        try Self.write(Self.blindCheck, to: "changed.ts", in: directory)
+        try Self.write(Self.handler, to: "new.ts", in: directory)
+        let run = Self.run(["--changed-since", "HEAD"], in: directory)
+        #expect(run.output.contains("changed.ts:5:10"))
+        #expect(run.output.contains("new.ts:5:5"))
+        #expect(!run.output.contains("old.ts"))
+        let bad = Self.run(["--changed-since", "no-such-ref"], in: directory)
+        #expect(bad.status == 2)
+    }
+
+    // MARK: Fixes
+
+    static let fixFixtures: [(input: String, expected: String, flag: String)] = [
+        ("notificationHandler.tsx", "notificationHandler.fixed.tsx", "--fix"),
+        ("unsafeBehavior.ts", "unsafeBehavior.fixed.ts", "--fix-unsafe"),
+    ]
+
+    @Test func fixRoundTripsOnTheFixtures() throws {
+        for fixture in Self.fixFixtures {
+            let directory = try Self.temporaryDirectory()
+            let source = Self.packageRoot.appendingPathComponent("TestCorpus/fixes")
+            let target = directory.appendingPathComponent(fixture.input)
+            try FileManager.default.copyItem(at: source.appendingPathComponent(fixture.input), to: target)
+            try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target.path)
+            let dryRun = Self.run(["--fix-dry-run", fixture.flag, fixture.input], in: directory)
+            #expect(dryRun.output.hasPrefix("--- a/\(fixture.input)\n+++ b/\(fixture.input)\n@@ "))
+            let original = try Data(contentsOf: source.appendingPathComponent(fixture.input))
+            #expect(try Data(contentsOf: target) == original, "dry run writes nothing")
+
+            let first = Self.run([fixture.flag, fixture.input], in: directory)
+            #expect(first.output.contains("Fixed "))
+            let expected = try String(contentsOf: source.appendingPathComponent(fixture.expected), encoding: .utf8)
+            #expect(try String(contentsOf: target, encoding: .utf8) == expected, "\(fixture.input)")
+            let attributes = try FileManager.default.attributesOfItem(atPath: target.path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o640, "mode preserved")
+
+            let second = Self.run([fixture.flag, fixture.input], in: directory)
+            #expect(second.output.contains("Fixed 0 problems in 0 files."))
+            #expect(try String(contentsOf: target, encoding: .utf8) == expected)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test func safeFixLeavesUnsafeOnesAndUntouchedFilesAlone() throws {
+        let directory = try Self.temporaryDirectory()
+        try FileManager.default.copyItem(
+            at: Self.packageRoot.appendingPathComponent("TestCorpus/fixes/unsafeBehavior.ts"),
+            to: directory.appendingPathComponent("unsafe.ts")
+        )
+        try Self.write(Self.blindCheck, to: "untouched.ts", in: directory)
+        let untouched = directory.appendingPathComponent("untouched.ts").path
+        let before = try FileManager.default.attributesOfItem(atPath: untouched)
+        let run = Self.run(["--fix", "."], in: directory)
+        #expect(run.output.contains("Fixed 1 problem in 1 file."))
+        #expect(run.output.contains("unsafe.ts:15:3: warning"), "the unsafe one remains: \(run.output)")
+        let after = try FileManager.default.attributesOfItem(atPath: untouched)
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "not rewritten")
+        #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+    }
+
+    @Test func fixAndStagedCannotBeCombined() {
+        #expect(Self.run(["--fix", "--staged"]).status == 2)
+    }
+
+    // MARK: Rule docs
+
+    @Test func explainPrintsTheRuleDocumentation() {
+        let run = Self.run(["explain", "provisional-blind-check"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("# provisional-blind-check\n"))
+        #expect(run.output.contains("## Why is this bad?"))
+        #expect(run.output.contains("## Reported"))
+        #expect(Self.run(["explain", "nope"]).status == 2)
+    }
+}
+
+/// The generated rules reference under docs/rules matches the rule descriptions.
+struct RuleDocsTests {
+    @Test func rulesReferenceIsInSync() throws {
+        let directory = TestSupport.packageRoot.appendingPathComponent("docs/rules")
+        let expected = RuleDocs.files(for: BuiltinRules.all.map { $0.description } + EngineRules.all)
+        for (name, content) in expected {
+            let actual = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            #expect(actual == content, "docs/rules/\(name) is out of date: run `swift run granted-lint rule-docs docs/rules`")
+        }
+        let present = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".md") }
+        #expect(Set(present) == Set(expected.map(\.0)), "docs/rules has pages for rules that do not exist")
+    }
+}
