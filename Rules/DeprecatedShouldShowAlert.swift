@@ -188,12 +188,11 @@ public struct DeprecatedShouldShowAlert: Rule {
             }
             current = parent
         }
-        guard let function = model.returningFunction(of: object) else { return false }
-        if let returnType = function.child(byField: "return_type"),
+        if let function = model.returningFunction(of: object), let returnType = function.child(byField: "return_type"),
            model.typeNamesExpoType(returnType, "NotificationBehavior") {
             return true
         }
-        return model.notificationHandlerFunctions().contains { $0.id == function.id }
+        return model.notificationBehaviorObjects().contains(object.id)
     }
 
     private func fix(for member: Node, in object: Node) -> Fix {

@@ -143,6 +143,13 @@ enum RequestOptions {
 
     /// true / false when the options visibly do / do not set `ios.allowProvisional`; nil when unknown.
     static func setsAllowProvisional(_ options: Node?, _ model: SemanticModel) -> Bool? {
+        // `full ? { ios: {...} } : { ios: { allowProvisional: true } }`: each branch must set it.
+        if let ternary = options.map(Syntax.unwrap), ternary.kind == "ternary_expression",
+           let consequence = ternary.child(byField: "consequence"), let alternative = ternary.child(byField: "alternative") {
+            let answers = [setsAllowProvisional(consequence, model), setsAllowProvisional(alternative, model)]
+            if answers.contains(false) { return false }
+            return answers.contains(nil) ? nil : true
+        }
         switch iosOptions(options, model) {
         case .absent: return false
         case .unresolvable: return nil

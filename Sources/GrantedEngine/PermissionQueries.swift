@@ -104,7 +104,10 @@ extension SemanticModel {
         }
         let read = value(of: node)
         guard read.isGranted else { return nil }
-        if node.kind == "shorthand_property_identifier" { return read }  // `{ granted }`: stored into a property
+        if node.kind == "shorthand_property_identifier" {
+            // `{ granted }`: stored into a property, unless the object only goes to a logger.
+            return node.parent.map(isStoredObject) == true ? read : nil
+        }
         return isDecisionContext(node) ? read : nil
     }
 
@@ -133,17 +136,20 @@ extension SemanticModel {
                     return other.flatMap(Syntax.booleanValue) != nil
                 }
                 return false
-            case "return_statement", "variable_declarator", "pair", "jsx_expression", "assignment_expression":
+            case "return_statement", "variable_declarator", "jsx_expression", "assignment_expression":
                 if parent.kind == "assignment_expression" { return parent.child(byField: "right")?.id == child.id }
                 if parent.kind == "variable_declarator" { return parent.child(byField: "value")?.id == child.id }
-                if parent.kind == "pair" { return parent.child(byField: "value")?.id == child.id }
                 return true
+            case "pair":
+                guard parent.child(byField: "value")?.id == child.id, let object = parent.parent else { return false }
+                return isStoredObject(object)
             case "arrow_function":
                 return parent.child(byField: "body")?.id == child.id
             case "arguments":
                 guard let call = parent.parent, call.kind == "call_expression",
                       let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
                 let name = callee.kind == "member_expression" ? callee.child(byField: "property")?.text : callee.text
+                if name == "Boolean" { child = call; continue }
                 return name.map(isStateSetterName) ?? false
             default:
                 return false
@@ -153,9 +159,49 @@ extension SemanticModel {
     }
 
     private func isStateSetterName(_ name: String) -> Bool {
+        if ["set", "setState", "dispatch", "put", "resolve"].contains(name) { return true }
         guard name.hasPrefix("set"), name.count > 3 else { return false }
         let fourth = name[name.index(name.startIndex, offsetBy: 3)]
         return fourth.isUppercase
+    }
+
+    /// Logging, tracing and analytics calls: what they receive decides nothing.
+    private func isLoggingCall(_ callee: Node) -> Bool {
+        let name: String
+        if callee.kind == "member_expression" {
+            if let object = callee.child(byField: "object").map(Syntax.unwrap) {
+                let receiver = object.kind == "call_expression" ? (object.child(byField: "function")?.text ?? "") : object.text
+                let lowered = receiver.lowercased()
+                if ["console", "logger", "log", "sentry", "analytics", "crashlytics", "bugsnag", "datadog", "amplitude", "mixpanel", "segment"]
+                    .contains(where: { lowered.hasSuffix($0) }) {
+                    return true
+                }
+            }
+            name = callee.child(byField: "property")?.text ?? ""
+        } else {
+            name = callee.text
+        }
+        let loggingNames = ["log", "debug", "info", "warn", "error", "trace", "track", "logEvent", "addBreadcrumb", "captureMessage", "captureException", "recordError", "print"]
+        return loggingNames.contains { name == $0 || name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true }
+    }
+
+    /// Whether an object literal holding a granted value stores it: returned, assigned, kept in a
+    /// variable or passed to a state setter — but not an object handed to a logger or analytics call.
+    private func isStoredObject(_ object: Node) -> Bool {
+        var child = object
+        while let parent = child.parent {
+            switch parent.kind {
+            case "parenthesized_expression", "as_expression", "satisfies_expression", "object", "array", "pair",
+                 "spread_element":
+                child = parent
+            case "arguments":
+                guard let call = parent.parent, let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
+                return !isLoggingCall(callee)
+            default:
+                return true
+            }
+        }
+        return true
     }
 
     // MARK: - Requests
@@ -211,27 +257,28 @@ extension SemanticModel {
         var child = node
         while let parent = child.parent {
             switch parent.kind {
-            case "if_statement":
-                if let condition = parent.child(byField: "condition"), case let .platformTest(android) = value(of: condition) {
-                    if parent.child(byField: "consequence")?.id == child.id, android { return true }
-                    if parent.child(byField: "alternative")?.id == child.id, !android { return true }
-                }
-            case "ternary_expression":
-                if let condition = parent.child(byField: "condition"), case let .platformTest(android) = value(of: condition) {
-                    if parent.child(byField: "consequence")?.id == child.id, android { return true }
-                    if parent.child(byField: "alternative")?.id == child.id, !android { return true }
+            case "if_statement", "ternary_expression":
+                if let condition = parent.child(byField: "condition") {
+                    if parent.child(byField: "consequence")?.id == child.id, impliesAndroid(condition, when: true) { return true }
+                    if parent.child(byField: "alternative")?.id == child.id, impliesAndroid(condition, when: false) { return true }
                 }
             case "binary_expression":
-                if Syntax.operatorText(parent) == "&&", parent.child(byField: "right")?.id == child.id,
-                   let left = parent.child(byField: "left"), case .platformTest(android: true) = value(of: left) {
-                    return true
+                if parent.child(byField: "right")?.id == child.id, let left = parent.child(byField: "left") {
+                    let op = Syntax.operatorText(parent)
+                    if op == "&&", impliesAndroid(left, when: true) { return true }
+                    if op == "||", impliesAndroid(left, when: false) { return true }
                 }
-                if Syntax.operatorText(parent) == "||", parent.child(byField: "right")?.id == child.id,
-                   let left = parent.child(byField: "left"), case .platformTest(android: false) = value(of: left) {
-                    return true
-                }
-            case "statement_block", "program", "switch_case":
+            case "statement_block", "program":
                 if exitsUnlessAndroid(before: child, in: parent) { return true }
+            case "switch_case":
+                if exitsUnlessAndroid(before: child, in: parent) { return true }
+                // `switch (Platform.OS) { case 'android': ... }`
+                if parent.child(byField: "value")?.id != child.id,
+                   let caseValue = parent.child(byField: "value"), Syntax.stringValue(caseValue) == "android",
+                   let statement = parent.parent?.parent, statement.kind == "switch_statement",
+                   let discriminant = statement.child(byField: "value"), value(of: discriminant) == .platformOS {
+                    return true
+                }
             case "pair":
                 if parent.child(byField: "value")?.id == child.id,
                    let key = parent.child(byField: "key"), Syntax.propertyName(key) == "android",
@@ -257,12 +304,32 @@ extension SemanticModel {
         while let current = sibling {
             defer { sibling = current.previousNamedSibling }
             guard current.kind == "if_statement", current.child(byField: "alternative") == nil,
-                  let condition = current.child(byField: "condition"),
-                  case .platformTest(android: false) = value(of: condition),
+                  let condition = current.child(byField: "condition"), impliesAndroid(condition, when: false),
                   let consequence = current.child(byField: "consequence") else { continue }
             if alwaysExits(consequence) { return true }
         }
         return false
+    }
+
+    /// Whether `condition` having the truth value `truth` means the platform is Android:
+    /// `Platform.OS === 'android' && x` when true, `Platform.OS === 'ios' || x` when false.
+    func impliesAndroid(_ condition: Node, when truth: Bool) -> Bool {
+        let node = Syntax.unwrap(condition)
+        if case let .platformTest(android) = value(of: node) { return truth ? android : !android }
+        switch node.kind {
+        case "unary_expression":
+            guard Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument") else { return false }
+            return impliesAndroid(argument, when: !truth)
+        case "binary_expression":
+            guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return false }
+            switch Syntax.operatorText(node) {
+            case "&&": return truth && (impliesAndroid(left, when: true) || impliesAndroid(right, when: true))
+            case "||": return !truth && (impliesAndroid(left, when: false) || impliesAndroid(right, when: false))
+            default: return false
+            }
+        default:
+            return false
+        }
     }
 
     private func alwaysExits(_ statement: Node) -> Bool {
@@ -296,9 +363,15 @@ extension SemanticModel {
     private func awarenessMap() -> [NodeID: Bool] {
         if let awarenessByFunction { return awarenessByFunction }
         var map: [NodeID: Bool] = [:]
+        // Two passes: first the functions that test for provisional themselves, then those that call
+        // such a function as their test.
         for candidate in comparisons + calls where countsAsProvisionalHandling(candidate) {
             let owner = enclosingFunction(of: candidate) ?? tree.root
             map[owner.id] = true
+            directlyAwareFunctions.insert(owner.id)
+        }
+        for candidate in calls where countsAsProvisionalHandling(candidate) {
+            map[(enclosingFunction(of: candidate) ?? tree.root).id] = true
         }
         awarenessByFunction = map
         return map
@@ -324,6 +397,19 @@ extension SemanticModel {
             return true
         }
         return true
+    }
+
+    /// Whether `node` (through parentheses and `!`) is an operand of `||` or `&&`.
+    private func isLogicalOperand(_ node: Node) -> Bool {
+        var child = node
+        while let parent = child.parent {
+            if parent.kind == "parenthesized_expression" || parent.kind == "unary_expression" && Syntax.operatorText(parent) == "!" {
+                child = parent
+                continue
+            }
+            return parent.kind == "binary_expression" && ["||", "&&"].contains(Syntax.operatorText(parent) ?? "")
+        }
+        return false
     }
 
     /// The operands of a chain `a || b || c` (one operator, through parentheses).
@@ -380,7 +466,23 @@ extension SemanticModel {
                 }
             }
             return nil
+        case "switch_case":
+            // `switch (ios.status) { case IosAuthorizationStatus.PROVISIONAL: ... }`
+            guard let caseValue = node.child(byField: "value"), let raw = iosStatusConstant(caseValue),
+                  raw == 3 || raw == 4 else { return nil }
+            if Syntax.numberValue(caseValue) != nil {
+                guard let statement = node.parent?.parent, statement.kind == "switch_statement",
+                      let discriminant = statement.child(byField: "value"), value(of: discriminant).isIosStatus else { return nil }
+            }
+            return true
         case "call_expression":
+            // A call of a local helper that tests for provisional itself (`granted || isProvisional(s)`).
+            // Only as an operand of `||` / `&&`: `return isQuiet(s)` after an early blind return does
+            // not rescue the devices that return dropped.
+            if let callee = node.child(byField: "function"), case let .localFunction(function) = value(of: callee),
+               directlyAwareFunctions.contains(function.id) {
+                return isLogicalOperand(node) ? true : nil
+            }
             guard let callee = node.child(byField: "function").map(Syntax.unwrap), callee.kind == "member_expression",
                   callee.child(byField: "property")?.textEquals("includes") == true,
                   let object = callee.child(byField: "object") else { return nil }
@@ -475,6 +577,54 @@ extension SemanticModel {
             }
         }
         return false
+    }
+
+    /// Object literals that can be the behavior a `handleNotification` function of expo returns:
+    /// directly, in either branch of a ternary or `||`, through `await` / `Promise.resolve`, a
+    /// constant holding one, or a local function that builds one.
+    public func notificationBehaviorObjects() -> Set<NodeID> {
+        if let cached = behaviorObjectsCache { return cached }
+        var found = Set<NodeID>()
+        var visitedFunctions = Set<NodeID>()
+        var work: [(Node, Int)] = notificationHandlerFunctions().flatMap { handler in
+            returnedExpressions(of: handler).map { ($0, 0) }
+        }
+        visitedFunctions.formUnion(notificationHandlerFunctions().map(\.id))
+        while let (expression, depth) = work.popLast() {
+            guard depth < 16 else { continue }
+            let node = Syntax.unwrap(expression)
+            switch node.kind {
+            case "object":
+                found.insert(node.id)
+            case "ternary_expression":
+                for field in ["consequence", "alternative"] {
+                    if let branch = node.child(byField: field) { work.append((branch, depth + 1)) }
+                }
+            case "binary_expression":
+                for field in ["left", "right"] {
+                    if let side = node.child(byField: field) { work.append((side, depth + 1)) }
+                }
+            case "await_expression":
+                if let inner = node.namedChild(0) { work.append((inner, depth + 1)) }
+            case "identifier":
+                if let index = resolve(name: node.text, at: node),
+                   case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty {
+                    work.append((initializer, depth + 1))
+                }
+            case "call_expression":
+                guard let callee = node.child(byField: "function") else { continue }
+                if Syntax.normalisedText(callee) == "Promise.resolve",
+                   let argument = node.child(byField: "arguments")?.namedChild(0) {
+                    work.append((argument, depth + 1))
+                } else if case let .localFunction(function) = value(of: callee), visitedFunctions.insert(function.id).inserted {
+                    work += returnedExpressions(of: function).map { ($0, depth + 1) }
+                }
+            default:
+                continue
+            }
+        }
+        behaviorObjectsCache = found
+        return found
     }
 
     /// Functions passed as `handleNotification` to expo's `setNotificationHandler`.

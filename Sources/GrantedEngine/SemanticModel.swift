@@ -58,6 +58,9 @@ public final class SemanticModel {
     var evaluating: Set<NodeID> = []
     var evaluatingBindings: Set<Int> = []
     var awarenessByFunction: [NodeID: Bool]?
+    /// Functions that contain a provisional test of their own (filled while computing awareness).
+    var directlyAwareFunctions = Set<NodeID>()
+    var behaviorObjectsCache: Set<NodeID>?
 
     /// Whether the file imports or requires expo-notifications at all.
     public private(set) var importsExpoNotifications = false
@@ -112,9 +115,9 @@ public final class SemanticModel {
                 if kind == "arrow_function", let body = node.child(byField: "body"), body.kind != "statement_block" {
                     returnsByFunction[node.id, default: []].append(body)
                 }
-            case "class_declaration":
+            case "class_declaration", "abstract_class_declaration":
                 if let name = node.child(byField: "name") {
-                    declare(name.text, nameNode: name, .other, in: scopeStack.last!)
+                    declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
                 }
             case "import_statement":
                 declareImport(node, in: scopeStack.last!)
@@ -141,12 +144,13 @@ public final class SemanticModel {
                 }
             case "call_expression":
                 calls.append(node)
-                if let callee = node.child(byField: "function"), callee.kind == "import",
+                if let callee = node.child(byField: "function"),
+                   callee.kind == "import" || callee.kind == "identifier" && callee.textEquals("require"),
                    let argument = node.child(byField: "arguments")?.namedChild(0),
                    Syntax.stringValue(argument) == SemanticModel.expoNotificationsModule {
                     importsExpoNotifications = true
                 }
-            case "binary_expression":
+            case "binary_expression", "switch_case":
                 comparisons.append(node)
             default:
                 break
@@ -243,14 +247,19 @@ public final class SemanticModel {
                     }
                 }
             case "array_pattern":
+                // Positions count commas, so holes (`[, request]`) keep the indexes right.
                 var position = 0
-                for child in node.namedChildren where child.kind != "comment" {
+                for child in node.children {
+                    if !child.isNamed {
+                        if child.kind == "," { position += 1 }
+                        continue
+                    }
+                    if child.kind == "comment" { continue }
                     if child.kind == "rest_pattern" {
                         if let inner = child.namedChild(0) { work.append((inner, path + [.rest])) }
                     } else {
                         work.append((child, path + [.index(position)]))
                     }
-                    position += 1
                 }
             case "assignment_pattern":
                 if let left = node.child(byField: "left") { work.append((left, path)) }

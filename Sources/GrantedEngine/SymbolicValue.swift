@@ -32,6 +32,12 @@ public enum SymbolicValue: Equatable {
     case iosStatus(origin: Range<Int>)
     /// A function declared in this file; calling it yields what it returns.
     case localFunction(Node)
+    /// An object literal in this file (a service object whose methods may return permission data).
+    case localObject(Node)
+    /// A class in this file (for `this.method()` and static methods).
+    case localClass(Node)
+    /// `Promise.all([...])` over an array literal: element `i` is what awaiting item `i` gives.
+    case promiseAll(Node)
     /// `Platform.OS`.
     case platformOS
     /// A boolean that is true exactly when the platform is Android (`android: true`) or iOS.
@@ -53,7 +59,9 @@ public enum SymbolicValue: Equatable {
              let (.iosSettings(a), .iosSettings(b)),
              let (.iosStatus(a), .iosStatus(b)):
             return a == b
-        case let (.localFunction(a), .localFunction(b)): return a.id == b.id
+        case let (.localFunction(a), .localFunction(b)), let (.localObject(a), .localObject(b)),
+             let (.localClass(a), .localClass(b)), let (.promiseAll(a), .promiseAll(b)):
+            return a.id == b.id
         case let (.platformTest(a), .platformTest(b)): return a == b
         default: return false
         }
@@ -125,7 +133,7 @@ extension SemanticModel {
             if name == "PermissionStatus", module == "expo-modules-core" || module == "expo" { return .expoExport(name) }
             return .unknown
         case let .function(node):
-            return .localFunction(node)
+            return node.kind == "class_declaration" || node.kind == "abstract_class_declaration" ? .localClass(node) : .localFunction(node)
         case let .variable(initializer, path):
             var result = SymbolicValue.unknown
             if let initializer {
@@ -161,6 +169,14 @@ extension SemanticModel {
               let setter = pattern.namedChildren.filter({ $0.kind != "comment" }).dropFirst().first,
               setter.kind == "identifier", let setterIndex = resolve(name: setter.text, at: setter) else { return .unknown }
         for candidate in calls {
+            // `getPermissionsAsync().then(setPermission)` stores the response itself.
+            if let target = candidate.child(byField: "function").map(Syntax.unwrap), target.kind == "member_expression",
+               target.child(byField: "property")?.textEquals("then") == true,
+               let passed = candidate.child(byField: "arguments")?.namedChildren.first(where: { $0.kind != "comment" }),
+               passed.kind == "identifier", passed.textEquals(setter.text), resolve(name: setter.text, at: passed) == setterIndex,
+               let object = target.child(byField: "object"), case let .permissionPromise(origin) = value(of: object) {
+                return .permissionResponse(origin: origin)
+            }
             guard let target = candidate.child(byField: "function"), target.kind == "identifier",
                   target.textEquals(setter.text), resolve(name: setter.text, at: target) == setterIndex,
                   let argument = candidate.child(byField: "arguments")?.namedChildren.first(where: { $0.kind != "comment" })
@@ -176,10 +192,64 @@ extension SemanticModel {
         return .unknown
     }
 
+    /// What `this` is at `node`: the object literal of the method it is in (arrows inherit `this`),
+    /// or the class around it.
+    func thisValue(at node: Node) -> SymbolicValue {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.kind == "method_definition", let object = candidate.parent, object.kind == "object" {
+                return .localObject(object)
+            }
+            if candidate.kind == "class_body", let classNode = candidate.parent { return .localClass(classNode) }
+            if candidate.kind == "function_declaration" || candidate.kind == "function_expression" { return .unknown }
+            current = candidate.parent
+        }
+        return .unknown
+    }
+
+    /// The class (declaration or expression) whose body contains `node`.
+    func enclosingClass(of node: Node) -> Node? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.kind == "class_declaration" || candidate.kind == "class" || candidate.kind == "abstract_class_declaration" {
+                return candidate
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// A method or field of a class in this file.
+    func classMember(_ classNode: Node, _ name: String) -> SymbolicValue {
+        guard let body = classNode.child(byField: "body") else { return .unknown }
+        for member in body.namedChildren {
+            switch member.kind {
+            case "method_definition":
+                if member.child(byField: "name").flatMap(Syntax.propertyName) == name { return .localFunction(member) }
+            case "public_field_definition":
+                if member.child(byField: "name").flatMap(Syntax.propertyName) == name,
+                   let fieldValue = member.child(byField: "value") {
+                    return value(of: fieldValue)
+                }
+            default:
+                continue
+            }
+        }
+        return .unknown
+    }
+
     /// A callback parameter's value, from where the callback is passed, or from its type annotation.
     private func parameterValue(function: Node, index: Int, parameter: Node) -> SymbolicValue {
         if let type = parameter.child(byField: "type"), typeNamesPermissionResponse(type) {
             return .permissionResponse(origin: parameter.byteRange)
+        }
+        // react-query's `select: (data) => ...` receives what the query function resolves to.
+        if index == 0, let context = Syntax.outerContext(of: function), context.parent.kind == "pair",
+           ["select", "onSuccess", "onSettled"].contains(context.parent.child(byField: "key").flatMap(Syntax.propertyName) ?? ""),
+           let object = context.parent.parent, object.kind == "object",
+           let argumentList = object.parent, argumentList.kind == "arguments",
+           let origin = queryFunctionOrigin(argumentList.namedChildren.filter { $0.kind != "comment" }) {
+            return .permissionResponse(origin: origin)
         }
         guard index == 0, let context = Syntax.outerContext(of: function), context.parent.kind == "arguments",
               let call = context.parent.parent, call.kind == "call_expression",
@@ -259,6 +329,12 @@ extension SemanticModel {
             return name == "status" ? .iosStatus(origin: origin) : .unknown
         case let .permissionQuery(origin):
             return name == "data" ? .permissionResponse(origin: origin) : .unknown
+        case let .localObject(object):
+            guard let found = Syntax.objectMembers(object).last(where: { $0.name == name }) else { return .unknown }
+            if found.node.kind == "method_definition" { return .localFunction(found.node) }
+            return found.value.map { value(of: $0) } ?? .unknown
+        case let .localClass(classNode):
+            return classMember(classNode, name)
         case let .permissionHookTuple(origin):
             // `usePermissions()` also works with object destructuring by index: `{ 0: permission }`.
             if let position = Int(name) { return element(.permissionHookTuple(origin: origin), position) }
@@ -270,6 +346,10 @@ extension SemanticModel {
 
     /// The value of `base[position]`.
     func element(_ base: SymbolicValue, _ position: Int) -> SymbolicValue {
+        if case let .promiseAll(array) = base {
+            let items = array.namedChildren.filter { $0.kind != "comment" }
+            return position < items.count ? awaited(value(of: items[position])) : .unknown
+        }
         guard case let .permissionHookTuple(origin) = base else { return .unknown }
         switch position {
         case 0: return .permissionResponse(origin: origin)
@@ -312,6 +392,12 @@ extension SemanticModel {
             return awaited(value(of: argument))
         case "arrow_function", "function_expression", "generator_function":
             return .localFunction(node)
+        case "object":
+            return .localObject(node)
+        case "class":
+            return .localClass(node)
+        case "this":
+            return thisValue(at: node)
         case "ternary_expression":
             for field in ["consequence", "alternative"] {
                 if let branch = node.child(byField: field) {
@@ -377,15 +463,43 @@ extension SemanticModel {
         switch calleeName {
         case "call", "apply", "callPromise":
             // redux-saga: `yield call(fn, ...args)` runs fn; `yield` then gives its resolved value.
-            if let first = arguments.first, let result = result(ofCalling: value(of: first), call: call) {
-                return result
+            // `call([context, fn])` names the function second.
+            if var first = arguments.first {
+                let unwrapped = Syntax.unwrap(first)
+                if unwrapped.kind == "array" {
+                    let items = unwrapped.namedChildren.filter { $0.kind != "comment" }
+                    if items.count == 2 { first = items[1] }
+                }
+                if let result = result(ofCalling: value(of: first), call: call) { return result }
             }
         case "useQuery", "useSuspenseQuery", "fetchQuery", "ensureQueryData":
             // react-query: `{ data }` of a query whose queryFn resolves to a permission response.
             if let origin = queryFunctionOrigin(arguments) { return .permissionQuery(origin: origin) }
-        case "then":
-            // `getPermissionsAsync().then(r => r)` — pass the response through a callback that returns it.
+        case "then", "catch", "finally":
+            guard calleeNode.kind == "member_expression", let object = calleeNode.child(byField: "object") else { break }
+            let base = value(of: object)
+            guard case let .permissionPromise(origin) = base else { break }
+            // `.catch(() => null)` and `.finally(log)` keep the response; `.then(cb)` gives what cb
+            // returns, which keeps being a response when cb passes it on or requests again.
+            if calleeName != "then" { return base }
+            if let callback = arguments.first, case let .localFunction(function) = value(of: callback) {
+                for returned in returnedExpressions(of: function) {
+                    switch awaited(value(of: returned)) {
+                    case .permissionResponse, .permissionPromise: return .permissionPromise(origin: origin)
+                    default: continue
+                    }
+                }
+            }
             return .unknown
+        case "all", "allSettled", "race", "any":
+            guard calleeNode.kind == "member_expression",
+                  calleeNode.child(byField: "object").map({ Syntax.unwrap($0).textEquals("Promise") }) == true,
+                  let list = arguments.first.map(Syntax.unwrap), list.kind == "array" else { break }
+            if calleeName == "all" { return .promiseAll(list) }
+            if calleeName == "allSettled" { break }
+            for item in list.namedChildren {
+                if case let .permissionResponse(origin) = awaited(value(of: item)) { return .permissionPromise(origin: origin) }
+            }
         default:
             break
         }
@@ -407,7 +521,7 @@ extension SemanticModel {
                 let candidate = value(of: returned)
                 switch candidate {
                 case .permissionPromise, .permissionResponse, .rootStatus, .granted, .iosStatus,
-                     .iosSettings, .canAskAgain, .permissionHookTuple, .permissionQuery:
+                     .iosSettings, .canAskAgain, .permissionHookTuple, .permissionQuery, .expoModule:
                     return candidate
                 default:
                     continue
@@ -419,12 +533,12 @@ extension SemanticModel {
         }
     }
 
-    private func queryFunctionOrigin(_ arguments: [Node]) -> Range<Int>? {
+    func queryFunctionOrigin(_ arguments: [Node]) -> Range<Int>? {
         var candidates: [Node] = []
         for argument in arguments {
             let unwrapped = Syntax.unwrap(argument)
             if unwrapped.kind == "object" {
-                for member in Syntax.objectMembers(unwrapped) where member.name == "queryFn" {
+                for member in Syntax.objectMembers(unwrapped) where member.name == "queryFn" || member.name == "mutationFn" {
                     if let value = member.value { candidates.append(value) }
                 }
             } else {
@@ -432,7 +546,11 @@ extension SemanticModel {
             }
         }
         for candidate in candidates {
-            guard case let .localFunction(function) = value(of: candidate) else { continue }
+            let candidateValue = value(of: candidate)
+            if case let .expoExport(name) = candidateValue, permissionFunctionNames.contains(name) {
+                return candidate.byteRange  // `queryFn: Notifications.getPermissionsAsync`
+            }
+            guard case let .localFunction(function) = candidateValue else { continue }
             for returned in returnedExpressions(of: function) {
                 switch value(of: returned) {
                 case let .permissionPromise(origin), let .permissionResponse(origin):

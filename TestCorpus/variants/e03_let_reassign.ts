@@ -1,0 +1,10 @@
+// EXPECT: PBC on perm.status !== 'granted' and return perm.granted
+import * as Notifications from 'expo-notifications';
+
+export async function ensure() {
+  let perm = await Notifications.getPermissionsAsync();
+  if (perm.status !== 'granted') { // expect: provisional-blind-check
+    perm = await Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowSound: true, allowProvisional: false } });
+  }
+  return perm.granted; // expect: provisional-blind-check
+}

@@ -1,0 +1,13 @@
+// EXPECT: BADGE (allowProvisional: expression, allowBadge: true)
+import * as Notifications from 'expo-notifications';
+import { Platform } from 'react-native';
+
+export const ask = (quiet: boolean) =>
+  Notifications.requestPermissionsAsync({
+    ios: {
+      allowAlert: true,
+      allowBadge: true, // expect: badge-in-provisional-request
+      allowSound: true,
+      allowProvisional: quiet && Platform.OS === 'ios',
+    },
+  });

@@ -1,0 +1,15 @@
+// EXPECT: PBC + MAP; module loaded lazily in try (Expo Go guard)
+let Notifications: typeof import('expo-notifications') | null = null;
+try {
+  Notifications = require('expo-notifications');
+} catch {}
+
+export async function ensure() {
+  if (!Notifications) return false;
+  const { granted } = await Notifications.getPermissionsAsync();
+  if (!granted) { // expect: provisional-blind-check
+    const res = await Notifications.requestPermissionsAsync(); // expect: missing-allow-provisional
+    return res.granted; // expect: provisional-blind-check
+  }
+  return true;
+}

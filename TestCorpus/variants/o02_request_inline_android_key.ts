@@ -1,0 +1,3 @@
+// EXPECT: MAP (only android options)
+import * as Notifications from 'expo-notifications';
+export const ask = () => Notifications.requestPermissionsAsync({ android: {} }); // expect: missing-allow-provisional

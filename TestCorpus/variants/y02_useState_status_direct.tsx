@@ -1,0 +1,12 @@
+// EXPECT: PBC on notificationStatus === 'granted' (state set from request result)
+import { useState } from 'react';
+import { requestPermissionsAsync } from 'expo-notifications';
+
+export function useNotif() {
+  const [notificationStatus, setNotificationStatus] = useState('undetermined');
+  const ask = async () => {
+    const { status } = await requestPermissionsAsync({ ios: { allowProvisional: true } });
+    setNotificationStatus(status);
+  };
+  return { ask, enabled: notificationStatus === 'granted' }; // expect: provisional-blind-check
+}
