@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The hooks of this repository, run for real: the pre-commit framework (installed from PyPI into
+/// .venv) builds the hook from this repository and runs it in a temporary git repository; the plain
+/// git hook script runs the binary on the staged content.
+@Suite(.serialized)
+struct PreCommitTests {
+    static let root = TestSupport.packageRoot
+
+    struct Output {
+        let status: Int32
+        let text: String
+    }
+
+    @discardableResult
+    static func shell(_ command: [String], in directory: URL, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        process.currentDirectoryURL = directory
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, text: String(decoding: data, as: UTF8.self))
+    }
+
+    static func newRepository() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-hook-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try shell(["git", "init", "-q"], in: directory)
+        try shell(["git", "config", "user.email", "test@example.com"], in: directory)
+        try shell(["git", "config", "user.name", "test"], in: directory)
+        return directory
+    }
+
+    static let blind = """
+    import * as Notifications from 'expo-notifications';
+
+    export async function canNotify() {
+      const { status } = await Notifications.getPermissionsAsync();
+      return status === 'granted';
+    }
+
+    """
+
+    static let clean = """
+    import * as Notifications from 'expo-notifications';
+
+    export async function canNotify() {
+      const settings = await Notifications.getPermissionsAsync();
+      return settings.granted || settings.ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL;
+    }
+
+    """
+
+    @Test func preCommitFrameworkRunsTheHookFromThisRepository() throws {
+        let python = try Self.shell(["bash", Self.root.appendingPathComponent("scripts/python-env.sh").path, "pre-commit==4.7.0"], in: Self.root)
+        #expect(python.status == 0, "\(python.text)")
+        let preCommit = URL(fileURLWithPath: python.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            .deletingLastPathComponent().appendingPathComponent("pre-commit").path
+        // The hook is built from a commit of this repository: the working tree's state when it has
+        // uncommitted changes (`git stash create`), else HEAD.
+        let stash = try Self.shell(["git", "stash", "create"], in: Self.root).text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let rev = stash.isEmpty ? try Self.shell(["git", "rev-parse", "HEAD"], in: Self.root).text.trimmingCharacters(in: .whitespacesAndNewlines) : stash
+        let repository = try Self.newRepository()
+        try """
+        repos:
+          - repo: \(Self.root.path)
+            rev: \(rev)
+            hooks:
+              - id: granted-lint
+
+        """.write(to: repository.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
+        let home = ["PRE_COMMIT_HOME": Self.root.appendingPathComponent(".build/pre-commit-home").path]
+        let install = try Self.shell([preCommit, "install"], in: repository, environment: home)
+        #expect(install.status == 0, "\(install.text)")
+        try Self.shell(["git", "add", ".pre-commit-config.yaml"], in: repository)
+
+        try Self.blind.write(to: repository.appendingPathComponent("push.ts"), atomically: true, encoding: .utf8)
+        try Self.shell(["git", "add", "push.ts"], in: repository)
+        let rejected = try Self.shell(["git", "commit", "-q", "-m", "blind check"], in: repository, environment: home)
+        #expect(rejected.status != 0, "the commit must be rejected:\n\(rejected.text)")
+        #expect(rejected.text.contains("push.ts:5:10: error: Provisional-blind check"), "\(rejected.text)")
+
+        try Self.clean.write(to: repository.appendingPathComponent("push.ts"), atomically: true, encoding: .utf8)
+        try Self.shell(["git", "add", "push.ts"], in: repository)
+        let accepted = try Self.shell(["git", "commit", "-q", "-m", "provisional-aware"], in: repository, environment: home)
+        #expect(accepted.status == 0, "\(accepted.text)")
+    }
+
+    @Test func plainGitHookLintsTheStagedContent() throws {
+        // `swift test` builds the executable next to the test bundle (calling `swift build` from
+        // here would wait forever for the build directory's lock).
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("granted-lint").path
+        #expect(FileManager.default.isExecutableFile(atPath: binary), "no granted-lint binary at \(binary)")
+        let repository = try Self.newRepository()
+        let hook = repository.appendingPathComponent(".git/hooks/pre-commit")
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("scripts/git-pre-commit"), to: hook)
+        let environment = ["GRANTED_LINT": binary]
+
+        try Self.blind.write(to: repository.appendingPathComponent("push.ts"), atomically: true, encoding: .utf8)
+        try Self.shell(["git", "add", "push.ts"], in: repository)
+        // Fixed in the working tree but not staged: the staged content is what gets committed.
+        try Self.clean.write(to: repository.appendingPathComponent("push.ts"), atomically: true, encoding: .utf8)
+        let rejected = try Self.shell(["git", "commit", "-q", "-m", "blind"], in: repository, environment: environment)
+        #expect(rejected.status != 0)
+        #expect(rejected.text.contains("push.ts:5:10: error"), "\(rejected.text)")
+
+        try Self.shell(["git", "add", "push.ts"], in: repository)
+        let accepted = try Self.shell(["git", "commit", "-q", "-m", "aware"], in: repository, environment: environment)
+        #expect(accepted.status == 0, "\(accepted.text)")
+    }
+}
