@@ -6,6 +6,10 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.venv"
 requirements=("jsonschema==4.26.0" "$@")
 stamp="$venv/.granted-lint-requirements"
+# Tests call this concurrently: one at a time creates or changes the environment.
+mkdir -p "$root/.build"
+exec 9>"$root/.build/python-env.lock"
+flock 9
 wanted=$(printf '%s\n' "${requirements[@]}" | sort -u)
 have=$(cat "$stamp" 2>/dev/null || true)
 missing=$(comm -23 <(printf '%s\n' "$wanted") <(printf '%s\n' "$have" | sort -u))
