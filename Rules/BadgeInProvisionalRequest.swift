@@ -100,7 +100,7 @@ public struct BadgeInProvisionalRequest: Rule {
 
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
-        guard model.importsExpoNotifications else { return }
+        guard model.mayHavePermissionCode else { return }
         let options: Node?
         if let request = model.permissionRequest(node) {
             options = request.options

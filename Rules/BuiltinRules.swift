@@ -7,6 +7,11 @@ public enum BuiltinRules {
         MissingAllowProvisional.self,
         BadgeInProvisionalRequest.self,
         DeprecatedShouldShowAlert.self,
+        NumericAuthorizationStatus.self,
+        RequestWhenDenied.self,
+        PushTokenWithoutProjectId.self,
+        RemovedNotificationAPI.self,
+        ChannelAfterPermissionRequest.self,
     ]
 
     public static func rule(id: String) -> (any Rule.Type)? {

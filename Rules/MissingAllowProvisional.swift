@@ -115,7 +115,7 @@ public struct MissingAllowProvisional: Rule {
 
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
-        guard model.importsExpoNotifications, let request = model.permissionRequest(node),
+        guard model.mayHavePermissionCode, let request = model.permissionRequest(node),
               RequestOptions.setsAllowProvisional(request.options, model) == false,
               !model.isAndroidOnly(node), !model.isProvisionalAware(node) else { return }
         context.report(

@@ -196,11 +196,33 @@ public struct ProvisionalBlindCheck: Rule {
         "shorthand_property_identifier",
     ]
 
+    public static let requiredText = ["expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue]
+
     public init() {}
 
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
-        guard model.importsExpoNotifications else { return }
+        guard model.mayHavePermissionCode else { return }
+        if node.kind == "binary_expression", let (library, status) = model.blindAuthorizationComparison(node) {
+            guard !isExempt(node, model) else { return }
+            context.report(
+                node,
+                message: library == .firebaseMessaging
+                    ? "Provisional-blind check: a provisionally authorized iOS device reports `AuthorizationStatus.PROVISIONAL` (2), so comparing with AUTHORIZED alone treats it as not permitted. Accept PROVISIONAL too (`=== AUTHORIZED || === PROVISIONAL`)."
+                    : "Provisional-blind check: a provisionally authorized iOS device reports `AuthorizationStatus.PROVISIONAL` (2), so comparing with AUTHORIZED alone treats it as not permitted. Use `>= AuthorizationStatus.AUTHORIZED`.",
+                related: related(status)
+            )
+            return
+        }
+        if node.kind == "identifier" || node.kind == "member_expression", let status = model.firebaseTruthinessTest(node) {
+            guard !model.isAndroidOnly(node) else { return }
+            context.report(
+                node,
+                message: "Truthiness of a Firebase authorization status: NOT_DETERMINED is -1, which is truthy, so a device that was never asked counts as enabled (and DENIED, 0, is the only falsy one). Compare with AuthorizationStatus.AUTHORIZED / PROVISIONAL instead.",
+                related: related(status)
+            )
+            return
+        }
         switch node.kind {
         case "binary_expression", "call_expression", "switch_case":
             guard let comparison = model.rootStatusComparison(node), !isExempt(node, model) else { return }

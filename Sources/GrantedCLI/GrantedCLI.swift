@@ -158,8 +158,12 @@ public enum GrantedCLI {
         }
         var configurations: [Configuration] = []
         for file in files { configurations.append(try resolver.configuration(forFile: file)) }
+        let project = buildProjectIndex(files, options: options)
 
-        let outcomes = lint(zip(files, configurations).map { LintJob(path: $0, configuration: $1, fromIndex: stagedContent) }, options: options)
+        let outcomes = lint(
+            zip(files, configurations).map { LintJob(path: $0, configuration: $1, fromIndex: stagedContent) },
+            options: options, project: project
+        )
         var report = LintReport(results: [], problems: problems)
         var fixed = 0
         var fixedFiles = 0
@@ -175,6 +179,10 @@ public enum GrantedCLI {
             rejected += outcome.rejectedCount
             if let diff = outcome.diff { diffs.append(diff) }
             if let error = outcome.writeError { report.problems.append(error) }
+        }
+
+        if options.changedSince == nil, !options.staged {
+            addMissingChannelNote(to: &report)
         }
 
         // Baseline: record, then hide what it lists.
@@ -251,6 +259,27 @@ public enum GrantedCLI {
         return 0
     }
 
+    /// The project-level part of channel-after-permission-request: a project that requests
+    /// permission but never creates a notification channel gets one note, at its first request.
+    /// (Only for whole-project runs: a subset of files cannot show that no channel exists.)
+    static func addMissingChannelNote(to report: inout LintReport) {
+        let factsByFile = report.results.map(\.facts)
+        guard !factsByFile.contains(where: { !($0[ChannelAfterPermissionRequest.channelFact] ?? []).isEmpty }) else { return }
+        let candidates = report.results.indices.filter { !(report.results[$0].facts[ChannelAfterPermissionRequest.requestFact] ?? []).isEmpty }
+        guard let first = candidates.min(by: { report.results[$0].file.path < report.results[$1].file.path }),
+              let range = report.results[first].facts[ChannelAfterPermissionRequest.requestFact]?.min(by: { $0.lowerBound < $1.lowerBound })
+        else { return }
+        let result = report.results[first]
+        var diagnostics = result.diagnostics
+        diagnostics.append(Diagnostic(
+            ruleId: ChannelAfterPermissionRequest.description.id, severity: .note,
+            message: "The project requests notification permission but never creates a notification channel (`setNotificationChannelAsync`): on Android 13+ the permission prompt does not appear until one exists.",
+            range: range
+        ))
+        diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
+        report.results[first] = FileResult(file: result.file, diagnostics: diagnostics, analysed: result.analysed, facts: result.facts)
+    }
+
     private static func writeReport(_ text: String, to path: String) throws {
         do {
             try AtomicFile.write(Array(text.utf8), to: path)
@@ -316,7 +345,26 @@ public enum GrantedCLI {
 
     /// Lints files on all cores, with one linter (and so one parser per grammar) per worker and
     /// configuration.
-    static func lint(_ jobs: [LintJob], options: Options) -> [FileOutcome] {
+    /// The cross-file first pass: every file that mentions a notification module is summarised, so
+    /// that what it exports is known before any file is checked.
+    static func buildProjectIndex(_ files: [String], options: Options) -> ProjectIndex {
+        let project = ProjectIndex()
+        let modules = ["expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue]
+        let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+            var index = worker
+            while index < files.count {
+                if case let .success(bytes) = FileReader.read(files[index], maxSize: options.maxFileSize) {
+                    let text = SourceText(bytes: bytes)
+                    if modules.contains(where: { text.contains($0) }) { project.summarise(file: files[index]) }
+                }
+                index += workerCount
+            }
+        }
+        return project
+    }
+
+    static func lint(_ jobs: [LintJob], options: Options, project: ProjectIndex? = nil) -> [FileOutcome] {
         let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
         var outcomes = [FileOutcome?](repeating: nil, count: jobs.count)
         let lock = NSLock()
@@ -336,6 +384,7 @@ public enum GrantedCLI {
                         knownRuleIds: knownRuleIds
                     )
                     linter.usesPrefilter = !options.noPrefilter
+                    linter.project = project
                     linters[key] = linter
                 }
                 local.append((index, lintOne(job, linter: linter, options: options)))

@@ -37,11 +37,14 @@ public struct FileResult {
     public let diagnostics: [Diagnostic]
     /// Whether the file was parsed and checked (false when the prefilter showed no rule could apply).
     public let analysed: Bool
+    /// Facts rules recorded for project-wide checks, by name.
+    public let facts: [String: [Range<Int>]]
 
-    public init(file: SourceFile, diagnostics: [Diagnostic], analysed: Bool) {
+    public init(file: SourceFile, diagnostics: [Diagnostic], analysed: Bool, facts: [String: [Range<Int>]] = [:]) {
         self.file = file
         self.diagnostics = diagnostics
         self.analysed = analysed
+        self.facts = facts
     }
 }
 
@@ -65,6 +68,11 @@ public final class Linter {
     /// When false, every file is parsed (the prefilter must never change results; tests compare).
     public var usesPrefilter = true
     public var parseTimeoutMicroseconds: UInt64 = 0
+    /// The project's cross-file index; files that mention one of its exported names are parsed too.
+    public var project: ProjectIndex? {
+        didSet { projectNames = project?.exportedNames ?? [] }
+    }
+    private var projectNames: [String] = []
     private let suppressionFilter: SuppressionFilter
     private let syntaxErrorSeverity: Severity?
 
@@ -92,7 +100,7 @@ public final class Linter {
 
     /// Whether `text` might contain something a rule reports.
     public func mightApply(to text: SourceText) -> Bool {
-        requiredText.contains { text.contains($0) }
+        requiredText.contains { text.contains($0) } || projectNames.contains { text.contains($0) }
     }
 
     public func lint(_ file: SourceFile) -> Result<FileResult, FileProblem> {
@@ -117,7 +125,7 @@ public final class Linter {
                 range: error.startByte..<max(error.endByte, error.startByte)
             ))
         }
-        let context = RuleContext(file: file, tree: tree)
+        let context = RuleContext(file: file, tree: tree, project: project)
         let table = dispatchTable(for: tree)
         var suppressionComments: [Node] = []
         let mayHaveSuppressions = file.text.contains("granted-lint-disable")
@@ -139,7 +147,7 @@ public final class Linter {
         }
         diagnostics = suppressionFilter.apply(diagnostics, comments: suppressionComments, source: file.text)
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
-        return .success(FileResult(file: file, diagnostics: diagnostics, analysed: true))
+        return .success(FileResult(file: file, diagnostics: diagnostics, analysed: true, facts: context.facts))
     }
 
     /// Whether `text` parses without error recovery.

@@ -85,6 +85,68 @@ extension SemanticModel {
         return nil
     }
 
+    // MARK: - Other libraries
+
+    /// The library whose authorization status `node` compares with AUTHORIZED only (`=== 1` or the
+    /// enum member), by `===`, `!==`, `==` or `!=`.
+    public func blindAuthorizationComparison(_ node: Node) -> (library: NotificationLibrary, status: SymbolicValue)? {
+        guard let op = Syntax.operatorText(node), ["===", "!==", "==", "!="].contains(op),
+              let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return nil }
+        for (statusSide, constantSide) in [(left, right), (right, left)] {
+            let status = value(of: statusSide)
+            guard case let .authorizationStatus(library, _) = status else { continue }
+            if authorizationConstant(constantSide, library) == 1 { return (library, status) }
+        }
+        return nil
+    }
+
+    /// The raw value of a library's `AuthorizationStatus` member, or of a number literal.
+    func authorizationConstant(_ node: Node, _ library: NotificationLibrary) -> Int? {
+        if let number = Syntax.numberValue(node) { return number }
+        let unwrapped = Syntax.unwrap(node)
+        if unwrapped.kind == "unary_expression", Syntax.operatorText(unwrapped) == "-",
+           let argument = unwrapped.child(byField: "argument"), let number = Syntax.numberValue(argument) {
+            return -number
+        }
+        guard case let .authorizationEnumMember(memberLibrary, member) = value(of: unwrapped), memberLibrary == library else { return nil }
+        return SemanticModel.authorizationMembers(library).first { $0.value == member }?.key
+    }
+
+    /// Raw values of each library's `AuthorizationStatus` (facts: Other React Native libraries).
+    public static func authorizationMembers(_ library: NotificationLibrary) -> [Int: String] {
+        switch library {
+        case .firebaseMessaging: return [-1: "NOT_DETERMINED", 0: "DENIED", 1: "AUTHORIZED", 2: "PROVISIONAL", 3: "EPHEMERAL"]
+        case .notifee: return [-1: "NOT_DETERMINED", 0: "DENIED", 1: "AUTHORIZED", 2: "PROVISIONAL"]
+        }
+    }
+
+    /// A read of a Firebase authorization status used for its truthiness (`if (status)`, `!status`,
+    /// `status && ...`): NOT_DETERMINED is -1, which is truthy.
+    public func firebaseTruthinessTest(_ node: Node) -> SymbolicValue? {
+        if node.kind == "identifier", !isReference(node) { return nil }
+        let read = value(of: node)
+        guard case .authorizationStatus(.firebaseMessaging, _) = read else { return nil }
+        // Only the outermost expression of a member chain.
+        if let parent = node.parent, parent.kind == "member_expression", parent.child(byField: "object")?.id == node.id { return nil }
+        guard let (parent, child) = Syntax.outerContext(of: node) else { return nil }
+        switch parent.kind {
+        case "if_statement", "while_statement", "do_statement":
+            return read
+        case "unary_expression":
+            return Syntax.operatorText(parent) == "!" ? read : nil
+        case "ternary_expression":
+            return parent.child(byField: "condition")?.id == child.id ? read : nil
+        case "binary_expression":
+            guard let op = Syntax.operatorText(parent) else { return nil }
+            if op == "&&" { return read }
+            // `status || fallback` tests truthiness of the left operand only.
+            if op == "||", parent.child(byField: "left")?.id == child.id { return read }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     // MARK: - Granted reads
 
     /// Whether `node` reads a root `granted` value (`res.granted`, or an identifier destructured
@@ -434,7 +496,7 @@ extension SemanticModel {
         while node.kind == "unary_expression", let argument = node.child(byField: "argument") {
             node = Syntax.unwrap(argument)
         }
-        if rootStatusComparison(node) != nil { return true }
+        if rootStatusComparison(node) != nil || blindAuthorizationComparison(node) != nil { return true }
         return value(of: node).isGranted
     }
 
@@ -447,6 +509,17 @@ extension SemanticModel {
         case "binary_expression":
             guard let op = Syntax.operatorText(node), let left = node.child(byField: "left"),
                   let right = node.child(byField: "right") else { return nil }
+            // Firebase / Notifee: a comparison with PROVISIONAL (2), or `>=` / `>` on the status.
+            for (statusSide, constantSide) in [(left, right), (right, left)] {
+                guard case let .authorizationStatus(library, _) = value(of: statusSide),
+                      let raw = authorizationConstant(constantSide, library) else { continue }
+                switch op {
+                case "===", "==": if raw == 2 { return true }
+                case "!==", "!=": if raw == 2 { return false }
+                case ">=", ">", "<", "<=": return true
+                default: break
+                }
+            }
             for (statusSide, constantSide) in [(left, right), (right, left)] {
                 guard let raw = iosStatusConstant(constantSide) else { continue }
                 let statusKnown = value(of: statusSide).isIosStatus

@@ -77,6 +77,8 @@ public protocol Rule {
     static var description: RuleDescription { get }
     /// Node kinds (tree-sitter names) this rule's `visit` wants to see.
     static var nodeKinds: Set<String> { get }
+    /// Byte strings a file must contain for this rule to find anything in it (see `Linter`).
+    static var requiredText: [String] { get }
     init()
     func visit(_ node: Node, in context: RuleContext)
 }
@@ -90,15 +92,18 @@ public final class RuleContext {
     private var currentSeverity: Severity = .warning
     private var semanticModel: SemanticModel?
 
-    init(file: SourceFile, tree: SyntaxTree) {
+    private let project: ProjectIndex?
+
+    init(file: SourceFile, tree: SyntaxTree, project: ProjectIndex? = nil) {
         self.file = file
         self.tree = tree
+        self.project = project
     }
 
     /// The file's semantic model, built on first use and shared by all rules.
     public var semantic: SemanticModel {
         if let semanticModel { return semanticModel }
-        let model = SemanticModel(tree: tree, path: file.path)
+        let model = SemanticModel(tree: tree, path: file.path, project: project)
         semanticModel = model
         return model
     }
@@ -108,17 +113,31 @@ public final class RuleContext {
         currentSeverity = severity
     }
 
+    /// Reports a finding. `severity` lets a rule grade its findings (removed API: error, deprecated
+    /// API: warning); it applies while the rule runs at its default severity, and a severity set in
+    /// the configuration overrides it.
     public func report(
-        _ range: Range<Int>, message: String, fix: Fix? = nil, related: [RelatedLocation] = []
+        _ range: Range<Int>, message: String, fix: Fix? = nil, related: [RelatedLocation] = [], severity: Severity? = nil
     ) {
         guard let rule = currentRule else { return }
+        let effective = currentSeverity == rule.defaultSeverity ? (severity ?? currentSeverity) : currentSeverity
         diagnostics.append(Diagnostic(
-            ruleId: rule.id, severity: currentSeverity, message: message, range: range,
+            ruleId: rule.id, severity: effective, message: message, range: range,
             fix: fix, related: related
         ))
     }
 
-    public func report(_ node: Node, message: String, fix: Fix? = nil, related: [RelatedLocation] = []) {
-        report(node.byteRange, message: message, fix: fix, related: related)
+    public func report(
+        _ node: Node, message: String, fix: Fix? = nil, related: [RelatedLocation] = [], severity: Severity? = nil
+    ) {
+        report(node.byteRange, message: message, fix: fix, related: related, severity: severity)
     }
+
+    /// Records a fact about the file for checks that span the project (a permission request, a
+    /// notification channel); the run aggregates them after all files are linted.
+    public func recordFact(_ name: String, at range: Range<Int>) {
+        facts[name, default: []].append(range)
+    }
+
+    private(set) var facts: [String: [Range<Int>]] = [:]
 }

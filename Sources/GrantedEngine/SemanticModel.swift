@@ -8,6 +8,8 @@ public final class SemanticModel {
 
     public let tree: SyntaxTree
     public let path: String
+    /// The project's cross-file index, when the linter has one.
+    public let project: ProjectIndex?
 
     struct Scope {
         let node: Node
@@ -64,10 +66,20 @@ public final class SemanticModel {
 
     /// Whether the file imports or requires expo-notifications at all.
     public private(set) var importsExpoNotifications = false
+    /// Whether the file imports another notification library (Firebase messaging, Notifee).
+    public private(set) var importsNotificationLibrary = false
+    /// Whether the file imports permission data from another file of the project.
+    public private(set) var importsProjectPermissionCode = false
 
-    public init(tree: SyntaxTree, path: String) {
+    /// Whether any rule about permissions can find something here.
+    public var mayHavePermissionCode: Bool {
+        importsExpoNotifications || importsNotificationLibrary || importsProjectPermissionCode
+    }
+
+    public init(tree: SyntaxTree, path: String, project: ProjectIndex? = nil) {
         self.tree = tree
         self.path = path
+        self.project = project
         build()
     }
 
@@ -147,8 +159,10 @@ public final class SemanticModel {
                 if let callee = node.child(byField: "function"),
                    callee.kind == "import" || callee.kind == "identifier" && callee.textEquals("require"),
                    let argument = node.child(byField: "arguments")?.namedChild(0),
-                   Syntax.stringValue(argument) == SemanticModel.expoNotificationsModule {
-                    importsExpoNotifications = true
+                   let module = Syntax.stringValue(argument) {
+                    if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
+                    if NotificationLibrary(module: module) != nil { importsNotificationLibrary = true }
+                    if let project, project.exports(ofModule: module, importedFrom: path) != nil { importsProjectPermissionCode = true }
                 }
             case "binary_expression", "switch_case":
                 comparisons.append(node)
@@ -274,6 +288,8 @@ public final class SemanticModel {
     private func declareImport(_ node: Node, in scope: Int) {
         guard let source = node.child(byField: "source"), let module = Syntax.stringValue(source) else { return }
         if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
+        if NotificationLibrary(module: module) != nil { importsNotificationLibrary = true }
+        if let project, project.exports(ofModule: module, importedFrom: path) != nil { importsProjectPermissionCode = true }
         for child in node.namedChildren {
             if child.kind == "import_require_clause" {
                 // `import N = require('expo-notifications')`
@@ -332,6 +348,15 @@ public final class SemanticModel {
         while let index = scope {
             if let binding = scopes[index].bindings[name] { return binding }
             scope = scopes[index].parent
+        }
+        return nil
+    }
+
+    /// The name of a module-level binding whose value satisfies `predicate` (for fixes that need to
+    /// name an enum that is in scope).
+    public func moduleLevelName(where predicate: (SymbolicValue) -> Bool) -> String? {
+        for (name, index) in scopes[0].bindings.sorted(by: { $0.key < $1.key }) where predicate(value(ofBinding: index)) {
+            return name
         }
         return nil
     }

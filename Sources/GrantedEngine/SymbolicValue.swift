@@ -42,6 +42,18 @@ public enum SymbolicValue: Equatable {
     case platformOS
     /// A boolean that is true exactly when the platform is Android (`android: true`) or iOS.
     case platformTest(android: Bool)
+    /// Another notification library's module object, instance or export.
+    case libraryValue(NotificationLibrary, LibraryValue)
+    /// A member of a library's `AuthorizationStatus` enum.
+    case authorizationEnumMember(NotificationLibrary, member: String)
+    /// An authorization status (Firebase's resolved value, Notifee's `authorizationStatus`).
+    case authorizationStatus(NotificationLibrary, origin: Range<Int>)
+    /// A promise of an authorization status (Firebase) or of settings (Notifee).
+    case authorizationPromise(NotificationLibrary, origin: Range<Int>)
+    /// Notifee's `NotificationSettings`.
+    case notifeeSettings(origin: Range<Int>)
+    /// Something exported by another file of the project (see `ProjectIndex`).
+    case external(ExportedValue)
 
     public static func == (lhs: SymbolicValue, rhs: SymbolicValue) -> Bool {
         switch (lhs, rhs) {
@@ -63,6 +75,13 @@ public enum SymbolicValue: Equatable {
              let (.localClass(a), .localClass(b)), let (.promiseAll(a), .promiseAll(b)):
             return a.id == b.id
         case let (.platformTest(a), .platformTest(b)): return a == b
+        case let (.libraryValue(a, b), .libraryValue(c, d)): return a == c && b == d
+        case let (.authorizationEnumMember(a, b), .authorizationEnumMember(c, d)): return a == c && b == d
+        case let (.authorizationStatus(a, b), .authorizationStatus(c, d)),
+             let (.authorizationPromise(a, b), .authorizationPromise(c, d)):
+            return a == c && b == d
+        case let (.notifeeSettings(a), .notifeeSettings(b)): return a == b
+        case let (.external(a), .external(b)): return a == b
         default: return false
         }
     }
@@ -74,7 +93,8 @@ public enum SymbolicValue: Equatable {
         switch self {
         case let .permissionPromise(origin), let .permissionResponse(origin), let .permissionHookTuple(origin),
              let .permissionFunction(origin), let .permissionQuery(origin), let .rootStatus(origin),
-             let .granted(origin), let .canAskAgain(origin), let .iosSettings(origin), let .iosStatus(origin):
+             let .granted(origin), let .canAskAgain(origin), let .iosSettings(origin), let .iosStatus(origin),
+             let .authorizationStatus(_, origin), let .authorizationPromise(_, origin), let .notifeeSettings(origin):
             return origin
         default:
             return nil
@@ -90,6 +110,36 @@ public enum SymbolicValue: Equatable {
 
     /// The expo-notifications export this value names, if any.
     public var expoExportName: String? { if case let .expoExport(name) = self { return name } else { return nil } }
+}
+
+/// The other notification libraries the model follows.
+public enum NotificationLibrary: String, Sendable, Hashable {
+    case firebaseMessaging = "@react-native-firebase/messaging"
+    case notifee = "@notifee/react-native"
+
+    public init?(module: String) {
+        if module == NotificationLibrary.firebaseMessaging.rawValue || module.hasPrefix("@react-native-firebase/messaging/") {
+            self = .firebaseMessaging
+        } else if module == NotificationLibrary.notifee.rawValue {
+            self = .notifee
+        } else {
+            return nil
+        }
+    }
+
+    public var displayName: String { self == .firebaseMessaging ? "firebase-messaging" : "notifee" }
+}
+
+/// What a value of another notification library is, short of a status.
+public enum LibraryValue: Hashable, Sendable {
+    /// The default export (`messaging`, `notifee`) or a namespace import.
+    case module
+    /// `messaging()`: the Firebase messaging instance.
+    case instance
+    /// A named export (`getMessaging`, `requestPermission`, `AuthorizationStatus`, ...).
+    case export(String)
+    /// A method of the module or instance (`notifee.requestPermission`).
+    case method(String)
 }
 
 /// expo-notifications functions that resolve to a permission response.
@@ -126,9 +176,19 @@ extension SemanticModel {
         let binding = bindings[index]
         switch binding.declaration {
         case let .importNamespace(module), let .importDefault(module):
-            return module == SemanticModel.expoNotificationsModule ? .expoModule : .unknown
+            if module == SemanticModel.expoNotificationsModule { return .expoModule }
+            if let library = NotificationLibrary(module: module) { return .libraryValue(library, .module) }
+            if let exported = project?.exports(ofModule: module, importedFrom: path) {
+                if case .importDefault = binding.declaration { return exported["default"]?.symbolic ?? .unknown }
+                return .external(.module(exported))
+            }
+            return .unknown
         case let .importNamed(module, name):
             if module == SemanticModel.expoNotificationsModule { return .expoExport(name) }
+            if let library = NotificationLibrary(module: module) {
+                return name == "default" ? .libraryValue(library, .module) : .libraryValue(library, .export(name))
+            }
+            if let exported = project?.exports(ofModule: module, importedFrom: path)?[name] { return exported.symbolic }
             // expo-notifications re-exports the permission enum of expo-modules-core (and `expo`).
             if name == "PermissionStatus", module == "expo-modules-core" || module == "expo" { return .expoExport(name) }
             return .unknown
@@ -261,6 +321,8 @@ extension SemanticModel {
             switch value(of: object) {
             case let .permissionPromise(origin), let .permissionResponse(origin):
                 return .permissionResponse(origin: origin)
+            case let .authorizationPromise(library, origin):
+                return awaited(.authorizationPromise(library, origin: origin))
             default:
                 return .unknown
             }
@@ -329,6 +391,22 @@ extension SemanticModel {
             return name == "status" ? .iosStatus(origin: origin) : .unknown
         case let .permissionQuery(origin):
             return name == "data" ? .permissionResponse(origin: origin) : .unknown
+        case let .libraryValue(library, kind):
+            switch kind {
+            case .module, .instance:
+                if name == "AuthorizationStatus" { return .libraryValue(library, .export("AuthorizationStatus")) }
+                return .libraryValue(library, .method(name))
+            case .export("AuthorizationStatus"):
+                return .authorizationEnumMember(library, member: name)
+            default:
+                return .unknown
+            }
+        case let .notifeeSettings(origin):
+            return name == "authorizationStatus" ? .authorizationStatus(.notifee, origin: origin) : .unknown
+        case let .external(exported):
+            if case let .object(members) = exported, let member = members[name] { return member.symbolic }
+            if case let .module(exports) = exported, let member = exports[name] { return member.symbolic }
+            return .unknown
         case let .localObject(object):
             guard let found = Syntax.objectMembers(object).last(where: { $0.name == name }) else { return .unknown }
             if found.node.kind == "method_definition" { return .localFunction(found.node) }
@@ -360,8 +438,12 @@ extension SemanticModel {
 
     /// What awaiting (or yielding, in a saga) a value gives.
     func awaited(_ value: SymbolicValue) -> SymbolicValue {
-        if case let .permissionPromise(origin) = value { return .permissionResponse(origin: origin) }
-        return value
+        switch value {
+        case let .permissionPromise(origin): return .permissionResponse(origin: origin)
+        case let .authorizationPromise(.firebaseMessaging, origin): return .authorizationStatus(.firebaseMessaging, origin: origin)
+        case let .authorizationPromise(.notifee, origin): return .notifeeSettings(origin: origin)
+        default: return value
+        }
     }
 
     private func computeValue(of expression: Node) -> SymbolicValue {
@@ -448,8 +530,10 @@ extension SemanticModel {
         let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
         if callee.kind == "import" || callee.kind == "identifier" && callee.textEquals("require") {
             // `require('expo-notifications')`, `await import('expo-notifications')`
-            let module = arguments.first.flatMap(Syntax.stringValue)
-            return module == SemanticModel.expoNotificationsModule ? .expoModule : .unknown
+            guard let module = arguments.first.flatMap(Syntax.stringValue) else { return .unknown }
+            if module == SemanticModel.expoNotificationsModule { return .expoModule }
+            if let library = NotificationLibrary(module: module) { return .libraryValue(library, .module) }
+            return .unknown
         }
         let calleeValue = value(of: callee)
         if let result = result(ofCalling: calleeValue, call: call) { return result }
@@ -516,6 +600,18 @@ extension SemanticModel {
             return .permissionHookTuple(origin: call.byteRange)
         case let .permissionFunction(origin):
             return .permissionPromise(origin: origin)
+        case .libraryValue(.firebaseMessaging, .module), .libraryValue(.firebaseMessaging, .export("getMessaging")):
+            return .libraryValue(.firebaseMessaging, .instance)
+        case let .libraryValue(library, .method(name)), let .libraryValue(library, .export(name)):
+            switch (library, name) {
+            case (.firebaseMessaging, "requestPermission"), (.firebaseMessaging, "hasPermission"),
+                 (.notifee, "requestPermission"), (.notifee, "getNotificationSettings"):
+                return .authorizationPromise(library, origin: call.byteRange)
+            default:
+                return nil
+            }
+        case let .external(.function(returns)):
+            return returns.instantiated(origin: call.byteRange)
         case let .localFunction(function):
             for returned in returnedExpressions(of: function) {
                 let candidate = value(of: returned)

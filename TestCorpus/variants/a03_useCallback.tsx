@@ -6,7 +6,7 @@ export function useAskPush() {
   const ask = useCallback(async () => {
     const { granted } = await Notifications.getPermissionsAsync();
     if (!granted) { // expect: provisional-blind-check
-      await Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowBadge: true, allowSound: true } }); // expect: missing-allow-provisional
+      await Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowBadge: true, allowSound: true } }); // expect: missing-allow-provisional, request-when-denied
     }
   }, []);
   return ask;

@@ -4,7 +4,7 @@ import { getPermissionsAsync as getPerms, requestPermissionsAsync as requestPerm
 export async function setup() {
   let { status } = await getPerms();
   if (status === 'undetermined') { // expect: provisional-blind-check
-    ({ status } = await requestPerms()); // expect: missing-allow-provisional
+    ({ status } = await requestPerms()); // expect: missing-allow-provisional, request-when-denied
   }
   return status === 'granted'; // expect: provisional-blind-check
 }

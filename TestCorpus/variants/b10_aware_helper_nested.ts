@@ -11,6 +11,6 @@ export async function canNotify() {
 }
 export async function canNotify2() {
   const { status, ios } = await Notifications.getPermissionsAsync();
-  if (status === 'granted' || ios?.status === 3) return true;
+  if (status === 'granted' || ios?.status === 3) return true; // expect: numeric-authorization-status
   return false;
 }

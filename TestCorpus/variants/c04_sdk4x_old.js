@@ -15,12 +15,12 @@ export async function registerForPushNotificationsAsync() {
     const { status: existingStatus } = await Notifications.getPermissionsAsync();
     let finalStatus = existingStatus;
     if (existingStatus !== 'granted') { // expect: provisional-blind-check
-      const { status } = await Notifications.requestPermissionsAsync({ // expect: missing-allow-provisional
-        ios: { allowAlert: true, allowBadge: true, allowSound: true, allowAnnouncements: true },
+      const { status } = await Notifications.requestPermissionsAsync({ // expect: missing-allow-provisional, request-when-denied
+        ios: { allowAlert: true, allowBadge: true, allowSound: true, allowAnnouncements: true }, // expect: removed-notification-api
       });
       finalStatus = status;
     }
     if (finalStatus !== 'granted') return; // expect: provisional-blind-check
-    return (await Notifications.getExpoPushTokenAsync()).data;
+    return (await Notifications.getExpoPushTokenAsync()).data; // expect: push-token-without-project-id
   }
 }

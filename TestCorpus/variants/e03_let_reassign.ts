@@ -4,7 +4,7 @@ import * as Notifications from 'expo-notifications';
 export async function ensure() {
   let perm = await Notifications.getPermissionsAsync();
   if (perm.status !== 'granted') { // expect: provisional-blind-check
-    perm = await Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowSound: true, allowProvisional: false } });
+    perm = await Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowSound: true, allowProvisional: false } }); // expect: request-when-denied
   }
   return perm.granted; // expect: provisional-blind-check
 }

@@ -9,5 +9,5 @@ export async function a() {
 }
 export async function b() {
   const { granted } = await getPermissionsAsync();
-  if (!granted) await requestPermissionsAsync(); // expect: provisional-blind-check, missing-allow-provisional
+  if (!granted) await requestPermissionsAsync(); // expect: provisional-blind-check, missing-allow-provisional, request-when-denied
 }

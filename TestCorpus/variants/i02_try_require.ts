@@ -8,7 +8,7 @@ export async function ensure() {
   if (!Notifications) return false;
   const { granted } = await Notifications.getPermissionsAsync();
   if (!granted) { // expect: provisional-blind-check
-    const res = await Notifications.requestPermissionsAsync(); // expect: missing-allow-provisional
+    const res = await Notifications.requestPermissionsAsync(); // expect: missing-allow-provisional, request-when-denied
     return res.granted; // expect: provisional-blind-check
   }
   return true;

@@ -6,7 +6,7 @@ export async function requestNotificationPermissions(): Promise<'granted' | 'den
   if (Platform.OS === 'ios') {
     const { status: existingStatus } = await Notifications.getPermissionsAsync();
     if (existingStatus === 'granted') return 'granted'; // expect: provisional-blind-check
-    const { status } = await Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowBadge: true, allowSound: true } }); // expect: missing-allow-provisional
+    const { status } = await Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowBadge: true, allowSound: true } }); // expect: missing-allow-provisional, request-when-denied
     if (status === 'granted') return 'granted'; // expect: provisional-blind-check
     return status === 'denied' ? 'denied' : 'undetermined';
   }

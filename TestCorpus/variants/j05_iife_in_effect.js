@@ -7,7 +7,7 @@ export default function useNotificationPermission() {
     (async () => {
       const { status } = await Notifications.getPermissionsAsync();
       if (status !== 'granted') { // expect: provisional-blind-check
-        const { status: newStatus } = await Notifications.requestPermissionsAsync(); // expect: missing-allow-provisional
+        const { status: newStatus } = await Notifications.requestPermissionsAsync(); // expect: missing-allow-provisional, request-when-denied
         if (newStatus !== 'granted') { // expect: provisional-blind-check
           alert('Notification permissions were denied');
         }

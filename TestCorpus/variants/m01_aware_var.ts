@@ -15,5 +15,5 @@ export async function b() {
 }
 export async function c() {
   const { status, ios } = await Notifications.getPermissionsAsync();
-  return status === 'granted' || ios?.status == 3;
+  return status === 'granted' || ios?.status == 3; // expect: numeric-authorization-status
 }

@@ -6,7 +6,7 @@ export async function ensureAndroid13() {
   if (Platform.OS === 'android' && Platform.Version >= 33) {
     const { status } = await Notifications.getPermissionsAsync();
     if (status !== 'granted') {
-      await Notifications.requestPermissionsAsync();
+      await Notifications.requestPermissionsAsync(); // expect: request-when-denied
     }
   }
 }

@@ -10,5 +10,5 @@ export async function register() {
     finalStatus = status;
   }
   if (finalStatus !== 'granted') return;
-  return (await Notifications.getExpoPushTokenAsync()).data;
+  return (await Notifications.getExpoPushTokenAsync()).data; // expect: push-token-without-project-id
 }

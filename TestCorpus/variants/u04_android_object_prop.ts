@@ -6,6 +6,6 @@ export async function info() {
   const { granted, ios } = await Notifications.getPermissionsAsync();
   return Platform.select({
     android: { enabled: granted },
-    ios: { enabled: ios?.status === 2 || ios?.status === 3 },
+    ios: { enabled: ios?.status === 2 || ios?.status === 3 }, // expect: numeric-authorization-status, numeric-authorization-status
   });
 }

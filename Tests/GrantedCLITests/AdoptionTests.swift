@@ -295,3 +295,23 @@ struct RuleDocsTests {
         #expect(Set(present) == Set(expected.map(\.0)), "docs/rules has pages for rules that do not exist")
     }
 }
+
+/// The project-level part of channel-after-permission-request.
+extension CLITests {
+    @Test func projectWithoutAnyChannelGetsOneNote() throws {
+        let directory = try Self.temporaryDirectory()
+        let request = """
+        import * as Notifications from 'expo-notifications';
+        export const ask = () => Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+
+        """
+        try Self.write(request, to: "b.ts", in: directory)
+        try Self.write(request, to: "a.ts", in: directory)
+        let run = Self.run(["."], in: directory)
+        #expect(run.output.contains("a.ts:2:26: note: The project requests notification permission but never creates a notification channel"))
+        #expect(run.output.components(separatedBy: "never creates").count == 2, "one note per project")
+        #expect(run.status == 0, "a note does not fail the run")
+        try Self.write("import * as N from 'expo-notifications';\nexport const setUp = () => N.setNotificationChannelAsync('default', { name: 'Default', importance: 4 });\n", to: "channels.ts", in: directory)
+        #expect(!Self.run(["."], in: directory).output.contains("never creates"))
+    }
+}

@@ -14,10 +14,31 @@ struct CorpusTests {
         String($0.path.dropFirst(corpusRoot.path.count + 1))
     }.filter { !$0.contains(".fixed.") }
 
+    /// Fixtures under cross-file/<case>/ (and the example app) are linted as one small project: the case's files are
+    /// indexed first (as the command line does), so a value produced in one file is followed into
+    /// another.
+    static func project(for relativePath: String) -> ProjectIndex? {
+        let parts = relativePath.split(separator: "/")
+        let caseDirectory: URL
+        if parts.first == "cross-file", parts.count > 2 {
+            caseDirectory = corpusRoot.appendingPathComponent(parts[0...1].joined(separator: "/"))
+        } else if parts.first == "example-app" {
+            caseDirectory = corpusRoot.appendingPathComponent("example-app")
+        } else {
+            return nil
+        }
+        let index = ProjectIndex()
+        for file in TestSupport.sourceFiles(under: caseDirectory) { index.summarise(file: file.path) }
+        return index
+    }
+
     static func findings(_ relativePath: String, prefilter: Bool = true) throws -> [TestSupport.Expectation] {
-        let data = try Data(contentsOf: corpusRoot.appendingPathComponent(relativePath))
-        let code = String(decoding: data, as: UTF8.self)
-        let (file, diagnostics) = TestSupport.lint(code, path: relativePath, prefilter: prefilter)
+        let url = corpusRoot.appendingPathComponent(relativePath)
+        let code = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        let project = project(for: relativePath)
+        let (file, diagnostics) = TestSupport.lint(
+            code, path: project == nil ? relativePath : url.path, prefilter: prefilter, project: project
+        )
         return diagnostics.map { diagnostic in
             let position = file.text.position(of: diagnostic.range.lowerBound)
             return TestSupport.Expectation(line: position.line, column: position.column, ruleId: diagnostic.ruleId)

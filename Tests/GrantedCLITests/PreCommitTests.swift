@@ -67,10 +67,20 @@ struct PreCommitTests {
         #expect(python.status == 0, "\(python.text)")
         let preCommit = URL(fileURLWithPath: python.text.trimmingCharacters(in: .whitespacesAndNewlines))
             .deletingLastPathComponent().appendingPathComponent("pre-commit").path
-        // The hook is built from a commit of this repository: the working tree's state when it has
-        // uncommitted changes (`git stash create`), else HEAD.
-        let stash = try Self.shell(["git", "stash", "create"], in: Self.root).text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let rev = stash.isEmpty ? try Self.shell(["git", "rev-parse", "HEAD"], in: Self.root).text.trimmingCharacters(in: .whitespacesAndNewlines) : stash
+        // The hook is built from a commit of this repository: a snapshot of the working tree, new
+        // files included, made with a temporary index so that neither HEAD nor the index changes.
+        let snapshot = try Self.shell(["bash", "-c", """
+            set -e
+            index=$(mktemp)
+            trap 'rm -f "$index"' EXIT
+            export GIT_INDEX_FILE="$index"
+            git read-tree HEAD
+            git add -A
+            tree=$(git write-tree)
+            git -c user.name=granted-lint -c user.email=test@example.com commit-tree "$tree" -p HEAD -m snapshot
+            """], in: Self.root)
+        #expect(snapshot.status == 0, "\(snapshot.text)")
+        let rev = snapshot.text.trimmingCharacters(in: .whitespacesAndNewlines)
         let repository = try Self.newRepository()
         try """
         repos:

@@ -36,12 +36,13 @@ public enum TestSupport {
     /// Lints source text with the given rules (all built-in rules by default).
     public static func lint(
         _ code: String, path: String = "example.tsx", rules: [any Rule.Type] = BuiltinRules.all,
-        prefilter: Bool = true
+        prefilter: Bool = true, project: ProjectIndex? = nil
     ) -> (file: SourceFile, diagnostics: [Diagnostic]) {
         let file = SourceFile(path: path, bytes: Array(code.utf8))
             ?? SourceFile(path: path, text: SourceText(code), grammar: .tsx)
         let linter = Linter(rules: rules.map { ConfiguredRule($0) })
         linter.usesPrefilter = prefilter
+        linter.project = project
         switch linter.lint(file) {
         case let .success(result): return (file, result.diagnostics)
         case let .failure(problem): fatalError("lint failed: \(problem)")

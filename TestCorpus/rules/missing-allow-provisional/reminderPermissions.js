@@ -21,7 +21,7 @@ async function prepareAndroidReminders() {
 async function promoteQuietDelivery() {
   const settings = await getPermissionsAsync();
   if (settings.ios?.status === IosAuthorizationStatus.PROVISIONAL) {
-    return requestPermissionsAsync({ ios: { allowAlert: true, allowBadge: true, allowSound: true } });
+    return requestPermissionsAsync({ ios: { allowAlert: true, allowBadge: true, allowSound: true } }); // expect: request-when-denied
   }
   return settings;
 }
@@ -30,8 +30,8 @@ async function promoteQuietDelivery() {
 // who open the inbox tab are offered banners and sounds.
 async function upgradeFromInbox() {
   const settings = await getPermissionsAsync();
-  if (settings.ios?.status === 3) {
-    return requestPermissionsAsync();
+  if (settings.ios?.status === 3) { // expect: numeric-authorization-status
+    return requestPermissionsAsync(); // expect: request-when-denied
   }
   return settings;
 }

@@ -13,7 +13,7 @@ export async function prepareNotifications(): Promise<boolean> {
     });
     const { status } = await Notifications.getPermissionsAsync();
     if (status !== 'granted') {
-      const res = await Notifications.requestPermissionsAsync();
+      const res = await Notifications.requestPermissionsAsync(); // expect: request-when-denied
       return res.granted;
     }
     return true;

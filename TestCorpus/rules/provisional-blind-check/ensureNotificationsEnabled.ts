@@ -10,7 +10,7 @@ import i18n from '../i18n';
 
 export async function ensureNotificationsEnabled(): Promise<boolean> {
   const { granted } = await readNotificationPermissions();
-  !granted && (await askForNotifications({ ios: { allowAlert: true, allowSound: true, allowProvisional: false } })); // expect: provisional-blind-check
+  !granted && (await askForNotifications({ ios: { allowAlert: true, allowSound: true, allowProvisional: false } })); // expect: provisional-blind-check, request-when-denied
   if (!granted) { // expect: provisional-blind-check
     Alert.alert(i18n.t('push.disabledTitle'), i18n.t('push.disabledBody'), [
       { text: i18n.t('common.later'), style: 'cancel' },

@@ -9,7 +9,7 @@ export async function registerQuietly(): Promise<string | null> {
   const { status: existingStatus } = await Notifications.getPermissionsAsync();
   let finalStatus = existingStatus;
   if (existingStatus === 'undetermined') { // expect: provisional-blind-check
-    const { status } = await Notifications.requestPermissionsAsync({
+    const { status } = await Notifications.requestPermissionsAsync({ // expect: request-when-denied
       ios: { allowAlert: true, allowSound: true, allowProvisional: true },
     });
     finalStatus = status;
@@ -34,7 +34,7 @@ export async function canSendQuietly(): Promise<boolean> {
 }
 
 export function isReachable(settings: Notifications.NotificationPermissionsStatus): boolean {
-  return settings.granted || settings.ios?.status === 3 || settings.ios?.status === 4;
+  return settings.granted || settings.ios?.status === 3 || settings.ios?.status === 4; // expect: numeric-authorization-status, numeric-authorization-status
 }
 
 // The provisional test above lives in a sibling function and does not cover this one.

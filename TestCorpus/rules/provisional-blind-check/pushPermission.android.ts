@@ -12,7 +12,7 @@ export async function ensurePushPermission(): Promise<boolean> {
   const { status: existingStatus } = await Notifications.getPermissionsAsync();
   let finalStatus = existingStatus;
   if (existingStatus !== 'granted') {
-    const { status } = await Notifications.requestPermissionsAsync();
+    const { status } = await Notifications.requestPermissionsAsync(); // expect: request-when-denied
     finalStatus = status;
   }
   return finalStatus === 'granted';

@@ -21,7 +21,7 @@ export async function registerForPushNotificationsAsync() {
   const { status: existingStatus } = await Notifications.getPermissionsAsync();
   let finalStatus = existingStatus;
   if (existingStatus !== 'granted') { // expect: provisional-blind-check
-    const { status } = await Notifications.requestPermissionsAsync(); // expect: missing-allow-provisional
+    const { status } = await Notifications.requestPermissionsAsync(); // expect: missing-allow-provisional, request-when-denied
     finalStatus = status;
   }
   if (finalStatus !== 'granted') { // expect: provisional-blind-check

@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""Benchmark helpers for Benchmarks/run.sh.
+
+    report.py score --tool granted-lint|semgrep|ast-grep --expected corpus/10k/EXPECTED.json \
+                    --findings results/semgrep-10k.json --cwd DIR_THE_TOOL_RAN_IN --out results/score-semgrep.json
+    report.py render --results Benchmarks/results --out Benchmarks/RESULTS.md
+
+`score` matches a tool's findings against the planted ones (EXPECTED.json, written by
+generate_corpus.py): a finding counts as true when it is in the same file, for the same rule, and
+its line range contains the planted line; each finding is credited to at most one planted finding.
+Findings that match nothing are reported as false positives.
+
+`render` reads the hyperfine exports (`hyperfine-*.json`), the scores (`score-*.json`), the memory
+measurements (`memory-*.txt`) and `meta.json` from the results directory and writes RESULTS.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+RULES = ("provisional-blind-check", "missing-allow-provisional", "badge-in-provisional-request",
+         "deprecated-should-show-alert")
+
+
+# ----------------------------------------------------------------------------------------------
+# score
+# ----------------------------------------------------------------------------------------------
+
+def rule_of(identifier: str) -> str | None:
+    for rule in RULES:
+        if rule in identifier:
+            return rule
+    return None
+
+
+def load_findings(tool: str, path: Path) -> list[tuple[str, str, int, int]]:
+    """(path as printed, rule, first line, last line), lines 1-based."""
+    text = path.read_text()
+    out = []
+    if tool == "granted-lint":
+        for f in json.loads(text)["findings"]:
+            rule = rule_of(f["rule"])
+            if rule:
+                out.append((f["path"], rule, f["line"], f.get("endLine", f["line"])))
+    elif tool == "semgrep":
+        for f in json.loads(text)["results"]:
+            rule = rule_of(f["check_id"])
+            if rule:
+                out.append((f["path"], rule, f["start"]["line"], f["end"]["line"]))
+    elif tool == "ast-grep":
+        stripped = text.strip()
+        items = json.loads(stripped) if stripped.startswith("[") else [json.loads(l) for l in stripped.splitlines() if l.strip()]
+        for f in items:
+            rule = rule_of(f.get("ruleId") or "")
+            if rule:  # ast-grep's lines are 0-based
+                out.append((f["file"], rule, f["range"]["start"]["line"] + 1, f["range"]["end"]["line"] + 1))
+    else:
+        raise SystemExit(f"report.py: unknown tool {tool}")
+    return out
+
+
+def score(tool: str, expected_path: Path, findings_path: Path, cwd: Path) -> dict:
+    manifest = json.loads(expected_path.read_text())
+    root = expected_path.parent.resolve()
+    expected: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for e in manifest["expected"]:
+        expected[(e["file"], e["rule"])].append(e["line"])
+
+    found: dict[tuple[str, str], set[tuple[int, int]]] = defaultdict(set)
+    outside = 0
+    for printed, rule, first, last in load_findings(tool, findings_path):
+        absolute = (cwd / printed).resolve()
+        try:
+            rel = absolute.relative_to(root).as_posix()
+        except ValueError:
+            outside += 1
+            continue
+        found[(rel, rule)].add((first, last))  # a set: duplicate reports count once
+
+    per_rule = {r: {"expected": 0, "true": 0, "false": 0} for r in RULES}
+    missed: list[dict] = []
+    false_positives: list[dict] = []
+    for key in set(expected) | set(found):
+        file, rule = key
+        lines = sorted(expected.get(key, []))
+        ranges = sorted(found.get(key, set()), key=lambda r: (r[1] - r[0], r[0]))
+        used: set[tuple[int, int]] = set()
+        per_rule[rule]["expected"] += len(lines)
+        for line in lines:
+            match = next((r for r in ranges if r not in used and r[0] <= line <= r[1]), None)
+            if match is None:
+                missed.append({"file": file, "line": line, "rule": rule})
+            else:
+                used.add(match)
+                per_rule[rule]["true"] += 1
+        for r in ranges:
+            if r not in used:
+                per_rule[rule]["false"] += 1
+                false_positives.append({"file": file, "line": r[0], "rule": rule})
+    total = {k: sum(v[k] for v in per_rule.values()) for k in ("expected", "true", "false")}
+    return {
+        "tool": tool,
+        "corpus": str(root),
+        "expected": total["expected"],
+        "true": total["true"],
+        "false": total["false"],
+        "missed": total["expected"] - total["true"],
+        "outsideCorpus": outside,
+        "perRule": per_rule,
+        "missedExamples": sorted(missed, key=lambda m: (m["rule"], m["file"], m["line"]))[:20],
+        "falsePositiveExamples": sorted(false_positives, key=lambda m: (m["rule"], m["file"], m["line"]))[:20],
+    }
+
+
+# ----------------------------------------------------------------------------------------------
+# render
+# ----------------------------------------------------------------------------------------------
+
+def load_hyperfine(results: Path) -> dict[str, dict]:
+    """name -> {median, mean, stddev, min, max, runs, command} for every hyperfine export."""
+    out: dict[str, dict] = {}
+    for path in sorted(results.glob("hyperfine-*.json")):
+        data = json.loads(path.read_text())
+        for r in data.get("results", []):
+            name = r.get("command")
+            times = r.get("times") or []
+            out[name] = {
+                "median": r.get("median", statistics.median(times) if times else float("nan")),
+                "mean": r.get("mean"), "stddev": r.get("stddev"), "min": r.get("min"), "max": r.get("max"),
+                "runs": len(times), "exitCodes": sorted(set(r.get("exit_codes") or [])),
+            }
+    return out
+
+
+def fmt_s(x: float | None) -> str:
+    if x is None:
+        return "—"
+    return f"{x * 1000:.0f} ms" if x < 10 else f"{x:.1f} s"
+
+
+def ratio(a: dict | None, b: dict | None) -> float | None:
+    if not a or not b or not b["median"]:
+        return None
+    return a["median"] / b["median"]
+
+
+def verdict(value: float | None, target: float, higher_is_better: bool = False) -> str:
+    if value is None:
+        return "not measured"
+    ok = value >= target if higher_is_better else value <= target
+    return "met" if ok else "**not met**"
+
+
+def parse_peak_kb(path: Path) -> int | None:
+    if not path.exists():
+        return None
+    m = re.search(r"Maximum resident set size \(kbytes\):\s*(\d+)", path.read_text())
+    return int(m.group(1)) if m else None
+
+
+def render(results: Path) -> str:
+    meta = json.loads((results / "meta.json").read_text())
+    runs = load_hyperfine(results)
+    commands = meta.get("commands", {})
+    get = runs.get
+
+    def row(name: str) -> str:
+        r = runs.get(name)
+        cmd = commands.get(name, "")
+        if not r:
+            return f"| {name} | not run | | | `{cmd}` |"
+        codes = ",".join(str(c) for c in r["exitCodes"])
+        return (f"| {name} | {fmt_s(r['median'])} | {fmt_s(r['min'])} – {fmt_s(r['max'])} | {r['runs']} (exit {codes}) "
+                f"| `{cmd}` |")
+
+    lines: list[str] = []
+    add = lines.append
+    add("# Benchmark results")
+    add("")
+    add(f"Generated by `Benchmarks/run.sh` on {meta.get('date', '?')} (granted-lint {meta.get('grantedVersion', '?')}, "
+        f"commit {meta.get('commit', '?')}). Every figure is a median of one hyperfine run "
+        f"(`{meta.get('hyperfineArgs', '')}`) or a ratio of two medians from the same run; the machine is shared "
+        "and noisy, so compare ratios, not absolute times.")
+    add("")
+    add("## Machine")
+    add("")
+    add(f"- CPU: {meta.get('cpu', '?')}, `nproc` = {meta.get('nproc', '?')}")
+    add(f"- Memory: {meta.get('memory', '?')}")
+    add(f"- OS: {meta.get('os', '?')}")
+    add(f"- Tools: {meta.get('tools', '?')}")
+    add("")
+    add("## Corpora")
+    add("")
+    add("Generated by `Benchmarks/generate_corpus.py` (deterministic from the seed); ~1% of the files do "
+        "notification-permission work in the variants of the rules, the rest is ordinary UI and business code.")
+    add("")
+    add("| corpus | files | size | permission files | planted findings |")
+    add("| --- | ---: | ---: | ---: | ---: |")
+    for name, c in meta.get("corpora", {}).items():
+        add(f"| {name} | {c['files']} | {c['totalBytes'] / 1e6:.1f} MB | {c['permissionFiles']} | {c['expected']} |")
+    add("")
+    add("## Medians")
+    add("")
+    add("| benchmark | median | min – max | runs | command |")
+    add("| --- | ---: | ---: | ---: | --- |")
+    for name in commands:
+        add(row(name))
+    add("")
+
+    gl10 = get("granted-lint 10k")
+    ratios = [
+        ("granted-lint / ast-grep (10k)", ratio(gl10, get("ast-grep 10k")), "≤ 0.25", verdict(ratio(gl10, get("ast-grep 10k")), 0.25)),
+        ("granted-lint / Semgrep (10k)", ratio(gl10, get("semgrep 10k")), "≤ 0.05", verdict(ratio(gl10, get("semgrep 10k")), 0.05)),
+        ("granted-lint / cat floor (10k)", ratio(gl10, get("cat floor 10k")), "≤ 2", verdict(ratio(gl10, get("cat floor 10k")), 2.0)),
+        ("granted-lint --no-prefilter / parse floor (10k)", ratio(get("granted-lint --no-prefilter 10k"), get("parse floor 10k")), "—", ""),
+        ("parse-heavy: granted-lint / parse floor (10k parse-heavy)",
+         ratio(get("granted-lint 10k parse-heavy"), get("parse floor 10k parse-heavy")), "≤ 1.3",
+         verdict(ratio(get("granted-lint 10k parse-heavy"), get("parse floor 10k parse-heavy")), 1.3)),
+    ]
+    one = get("granted-lint 1 core 10k parse-heavy")
+    two = get("granted-lint 10k parse-heavy")
+    speedup = (one["median"] / two["median"]) if one and two else None
+    ratios.append(("2-core speed-up (parse-heavy 10k: 1 core / all cores)", speedup, "≥ 1.7", verdict(speedup, 1.7, True)))
+    one_d = get("granted-lint 1 core 10k")
+    speedup_d = (one_d["median"] / gl10["median"]) if one_d and gl10 else None
+    ratios.append(("2-core speed-up (default 10k: 1 core / all cores)", speedup_d, "≥ 1.7", verdict(speedup_d, 1.7, True)))
+    add("## Ratios")
+    add("")
+    add("| ratio | value | target | |")
+    add("| --- | ---: | --- | --- |")
+    for name, value, target, v in ratios:
+        add(f"| {name} | {'—' if value is None else f'{value:.3f}'} | {target} | {v} |")
+    add("")
+
+    add("## Scaling (granted-lint, default options)")
+    add("")
+    add("| corpus | files | median | per 1,000 files | per MB |")
+    add("| --- | ---: | ---: | ---: | ---: |")
+    base = None
+    for size in ("1k", "10k", "30k"):
+        r = get(f"granted-lint {size}")
+        c = meta.get("corpora", {}).get(size)
+        if not r or not c:
+            continue
+        per_k = r["median"] / c["files"] * 1000
+        per_mb = r["median"] / (c["totalBytes"] / 1e6)
+        add(f"| {size} | {c['files']} | {fmt_s(r['median'])} | {per_k * 1000:.1f} ms | {per_mb * 1000:.2f} ms |")
+        base = base or per_k
+    add("")
+    add("Linear growth shows as a constant time per 1,000 files (the 1k corpus also carries the process start-up).")
+    add("")
+
+    add("## Peak memory (granted-lint, `/usr/bin/time -v`)")
+    add("")
+    add("| run | peak RSS | target |")
+    add("| --- | ---: | --- |")
+    for name, label in (("memory-10k.txt", "default, 10k"), ("memory-10k-noprefilter.txt", "--no-prefilter, 10k"),
+                        ("memory-10k-parse-heavy.txt", "parse-heavy 10k"), ("memory-30k.txt", "default, 30k")):
+        kb = parse_peak_kb(results / name)
+        target = "≤ 150 MB" if "10k" in label else ""
+        mark = "" if kb is None or not target else (" (met)" if kb / 1024 <= 150 else " (**not met**)")
+        add(f"| {label} | {'—' if kb is None else f'{kb / 1024:.1f} MB'} | {target}{mark} |")
+    add("")
+
+    add("## True findings on the 10k corpus")
+    add("")
+    add("Counted against the planted findings (`EXPECTED.json`): a finding is true when it is in the same "
+        "file, for the same rule, and its line range contains the planted line; anything else is a false positive.")
+    add("")
+    add("| tool | planted | true | missed | false positives | " + " | ".join(f"{r} (true/planted)" for r in RULES) + " |")
+    add("| --- | ---: | ---: | ---: | ---: | " + " | ".join("---:" for _ in RULES) + " |")
+    for tool in ("granted-lint", "semgrep", "ast-grep"):
+        p = results / f"score-{tool}.json"
+        if not p.exists():
+            add(f"| {tool} | not run | | | | " + " | ".join("" for _ in RULES) + " |")
+            continue
+        s = json.loads(p.read_text())
+        per = " | ".join(f"{s['perRule'][r]['true']}/{s['perRule'][r]['expected']}" for r in RULES)
+        add(f"| {tool} | {s['expected']} | {s['true']} | {s['missed']} | {s['false']} | {per} |")
+    add("")
+    notes = meta.get("notes") or []
+    if notes:
+        add("## Notes")
+        add("")
+        for n in notes:
+            add(f"- {n}")
+        add("")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("score", help="count true findings of one tool")
+    s.add_argument("--tool", required=True, choices=["granted-lint", "semgrep", "ast-grep"])
+    s.add_argument("--expected", required=True, type=Path)
+    s.add_argument("--findings", required=True, type=Path)
+    s.add_argument("--cwd", type=Path, default=Path.cwd(), help="directory the tool ran in (its paths are relative to it)")
+    s.add_argument("--out", type=Path)
+    r = sub.add_parser("render", help="write RESULTS.md")
+    r.add_argument("--results", required=True, type=Path)
+    r.add_argument("--out", required=True, type=Path)
+    args = ap.parse_args(argv)
+    if args.cmd == "score":
+        result = score(args.tool, args.expected, args.findings, args.cwd.resolve())
+        text = json.dumps(result, indent=1) + "\n"
+        if args.out:
+            args.out.write_text(text)
+        print(f"{args.tool}: {result['true']}/{result['expected']} true findings, {result['false']} false positives "
+              + ", ".join(f"{k}: {v['true']}/{v['expected']} (+{v['false']})" for k, v in result["perRule"].items()),
+              file=sys.stderr)
+        if not args.out:
+            sys.stdout.write(text)
+    else:
+        md = render(args.results)
+        tmp = args.out.with_suffix(".md.tmp")
+        tmp.write_text(md + "\n")
+        os.replace(tmp, args.out)
+        print(f"report.py: wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

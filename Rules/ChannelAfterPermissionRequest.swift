@@ -1,0 +1,136 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// Android 13+: no permission prompt appears until a notification channel exists.
+public struct ChannelAfterPermissionRequest: Rule {
+    public static let description = RuleDescription(
+        id: "channel-after-permission-request",
+        summary: "A notification channel created after (or without awaiting before) the permission request or push-token call",
+        rationale: """
+        ## What it does
+        In one function, reports an expo `setNotificationChannelAsync` call that runs after a \
+        `requestPermissionsAsync`, `getExpoPushTokenAsync` or `getDevicePushTokenAsync` call, or that is \
+        not awaited while such a call follows it. When a whole project requests permission but creates \
+        no channel anywhere, the run adds one project-level note at the first request.
+
+        ## Why is this bad?
+        On Android 13 and later the system permission prompt does not appear until the app has at least \
+        one notification channel. Requesting first (or racing an un-awaited channel creation) means the \
+        prompt silently never shows and the request returns `denied`.
+
+        ## Example
+        ```ts
+        const { status } = await Notifications.requestPermissionsAsync();
+        await Notifications.setNotificationChannelAsync('default', { name: 'Default', importance: Notifications.AndroidImportance.MAX });
+        ```
+        Use instead:
+        ```ts
+        await Notifications.setNotificationChannelAsync('default', { name: 'Default', importance: Notifications.AndroidImportance.MAX });
+        const { status } = await Notifications.requestPermissionsAsync();
+        ```
+
+        ## Fix safety
+        No automatic fix: moving calls can change behaviour.
+
+        ## References
+        - Expo docs, Permissions → Android; expo/expo issue #19043 (granted-lint facts: Android 13+).
+        """,
+        defaultSeverity: .warning,
+        tags: ["expo-notifications", "android"],
+        precision: "high",
+        triggeringExamples: [
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function register() {
+              await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+              await ↓Notifications.setNotificationChannelAsync('default', { name: 'Default', importance: 4 });
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function register() {
+              ↓Notifications.setNotificationChannelAsync('default', { name: 'Default', importance: 4 });
+              return Notifications.getExpoPushTokenAsync({ projectId: 'abc' });
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function register() {
+              await Notifications.setNotificationChannelAsync('default', { name: 'Default', importance: 4 });
+              await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+            }
+            export function setUpChannel() {
+              return Notifications.setNotificationChannelAsync('news', { name: 'News', importance: 3 });
+            }
+            """,
+        ]
+    )
+
+    public static let nodeKinds: Set<String> = ["call_expression"]
+    public static let requiredText = ["expo-notifications"]
+    /// Fact names for the project-level check.
+    public static let requestFact = "permission-request"
+    public static let channelFact = "notification-channel"
+    static let promptingCalls: Set<String> = ["requestPermissionsAsync", "getExpoPushTokenAsync", "getDevicePushTokenAsync"]
+
+    public init() {}
+
+    public func visit(_ node: Node, in context: RuleContext) {
+        let model = context.semantic
+        guard model.mayHavePermissionCode, let callee = node.child(byField: "function") else { return }
+        let name = model.value(of: callee).expoExportName
+        if name == "requestPermissionsAsync" || model.permissionRequest(node) != nil {
+            context.recordFact(Self.requestFact, at: node.byteRange)
+        }
+        guard name == "setNotificationChannelAsync" else { return }
+        context.recordFact(Self.channelFact, at: node.byteRange)
+        let owner = model.enclosingFunction(of: node)
+        let prompting = model.calls.filter { call in
+            call.child(byField: "function").flatMap { model.value(of: $0).expoExportName }.map(Self.promptingCalls.contains) == true
+                && model.enclosingFunction(of: call)?.id == owner?.id
+        }
+        if let earlier = prompting.first(where: { $0.startByte < node.startByte }) {
+            context.report(
+                node,
+                message: "The notification channel is created after `\(calleeName(earlier))` ran: on Android 13+ no permission prompt appears until a channel exists. Create (and await) the channel first.",
+                related: [RelatedLocation(range: earlier.byteRange, message: "this call runs before the channel exists")]
+            )
+        } else if !isWaitedFor(node), let later = prompting.first(where: { $0.startByte > node.startByte }) {
+            context.report(
+                node,
+                message: "`setNotificationChannelAsync` is not awaited before `\(calleeName(later))`: on Android 13+ the prompt needs the channel to exist already. Add `await`.",
+                related: [RelatedLocation(range: later.byteRange, message: "this call may run before the channel exists")]
+            )
+        }
+    }
+
+    private func calleeName(_ call: Node) -> String {
+        let callee = call.child(byField: "function").map(Syntax.unwrap)
+        return (callee?.kind == "member_expression" ? callee?.child(byField: "property")?.text : callee?.text) ?? "the call"
+    }
+
+    /// Awaited, returned, chained with `.then`, or in an awaited `Promise.all`.
+    private func isWaitedFor(_ call: Node) -> Bool {
+        var child = call
+        while let parent = child.parent {
+            switch parent.kind {
+            case "parenthesized_expression", "as_expression", "non_null_expression", "array", "arguments":
+                child = parent
+            case "call_expression":
+                // `Promise.all([...])` around it: keep climbing to see whether that is awaited.
+                child = parent
+            case "await_expression", "return_statement", "yield_expression":
+                return true
+            case "arrow_function":
+                return parent.child(byField: "body")?.id == child.id
+            case "member_expression":
+                return parent.child(byField: "property").map { ["then", "catch", "finally"].contains($0.text) } == true
+            default:
+                return false
+            }
+        }
+        return false
+    }
+}

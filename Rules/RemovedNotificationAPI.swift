@@ -1,0 +1,161 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// expo-notifications APIs that were removed or deprecated.
+public struct RemovedNotificationAPI: Rule {
+    public static let description = RuleDescription(
+        id: "removed-notification-api",
+        summary: "An expo-notifications API that was removed (error) or deprecated (warning)",
+        rationale: """
+        ## What it does
+        Reports uses of expo-notifications APIs that are gone or going:
+        - removed in SDK 54 (error): `removeNotificationSubscription(sub)` and \
+        `removePushTokenSubscription(sub)` — use `sub.remove()`; `presentNotificationAsync(content)` — \
+        use `scheduleNotificationAsync({ content, trigger: null })`;
+        - deprecated (warning): `getLastNotificationResponseAsync()` / \
+        `clearLastNotificationResponseAsync()` — use the synchronous `getLastNotificationResponse()` / \
+        `clearLastNotificationResponse()`; `AndroidImportance.DEEFAULT` — use `DEFAULT`; \
+        `allowAnnouncements` in request options — ignored by iOS; a notification trigger object \
+        without a `type` — since SDK 52 triggers name their type, and a type-less trigger with only \
+        `channelId` fires at once on iOS.
+
+        ## Why is this bad?
+        Removed functions throw at run time after an SDK upgrade; deprecated ones warn and will go.
+
+        ## Example
+        ```ts
+        Notifications.removeNotificationSubscription(subscription);
+        ```
+        Use instead:
+        ```ts
+        subscription.remove();
+        ```
+
+        ## Fix safety
+        Safe fixes: `removeNotificationSubscription(sub)` / `removePushTokenSubscription(sub)` become \
+        `sub.remove()` when `sub` is a name or a member chain; `AndroidImportance.DEEFAULT` becomes \
+        `AndroidImportance.DEFAULT` (the same value). The others need a reader.
+
+        ## References
+        - expo/expo changelogs for SDK 53 and 54 (granted-lint facts: Other deprecations / removals).
+        - expo-notifications `SchedulableTriggerInputTypes` (SDK 52: triggers need a `type`).
+        """,
+        defaultSeverity: .error,
+        fixAvailability: .sometimes,
+        tags: ["expo-notifications", "deprecation", "sdk-upgrade"],
+        precision: "very-high",
+        triggeringExamples: [
+            """
+            import * as Notifications from 'expo-notifications';
+            export function cleanup(subscription: Notifications.Subscription) {
+              ↓Notifications.removeNotificationSubscription(subscription);
+            }
+            export const show = () => ↓Notifications.presentNotificationAsync({ title: 'Hi' });
+            export const last = () => ↓Notifications.getLastNotificationResponseAsync();
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export const channel = () => Notifications.setNotificationChannelAsync('default', {
+              name: 'Default', importance: ↓Notifications.AndroidImportance.DEEFAULT,
+            });
+            export const ask = () => Notifications.requestPermissionsAsync({ ios: { allowProvisional: true, ↓allowAnnouncements: true } });
+            export const later = () => Notifications.scheduleNotificationAsync({ content: { title: 'x' }, trigger: ↓{ seconds: 60 } });
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            import * as Notifications from 'expo-notifications';
+            export function cleanup(subscription: Notifications.EventSubscription) {
+              subscription.remove();
+            }
+            export const now = () => Notifications.scheduleNotificationAsync({ content: { title: 'Hi' }, trigger: null });
+            export const later = () => Notifications.scheduleNotificationAsync({
+              content: { title: 'x' },
+              trigger: { type: Notifications.SchedulableTriggerInputTypes.TIME_INTERVAL, seconds: 60 },
+            });
+            export const last = () => Notifications.getLastNotificationResponse();
+            """,
+        ],
+        corrections: [
+            RuleCorrection(
+                "import * as N from 'expo-notifications';\nexport const stop = (s) => ↓N.removeNotificationSubscription(s.listener);\n",
+                "import * as N from 'expo-notifications';\nexport const stop = (s) => s.listener.remove();\n"
+            ),
+            RuleCorrection(
+                "import { AndroidImportance } from 'expo-notifications';\nexport const importance = ↓AndroidImportance.DEEFAULT;\n",
+                "import { AndroidImportance } from 'expo-notifications';\nexport const importance = AndroidImportance.DEFAULT;\n"
+            ),
+        ]
+    )
+
+    public static let nodeKinds: Set<String> = ["call_expression", "member_expression"]
+    public static let requiredText = ["expo-notifications"]
+
+    public init() {}
+
+    public func visit(_ node: Node, in context: RuleContext) {
+        let model = context.semantic
+        guard model.mayHavePermissionCode else { return }
+        if node.kind == "member_expression" {
+            if model.value(of: node) == .expoEnumMember(enumName: "AndroidImportance", member: "DEEFAULT"),
+               let property = node.child(byField: "property") {
+                context.report(
+                    node, message: "`AndroidImportance.DEEFAULT` is a deprecated misspelling; use `AndroidImportance.DEFAULT`.",
+                    fix: Fix(title: "Use `DEFAULT`", applicability: .safe, edits: [TextEdit(range: property.byteRange, replacement: "DEFAULT")]),
+                    severity: .warning
+                )
+            }
+            return
+        }
+        guard let callee = node.child(byField: "function") else { return }
+        let arguments = node.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
+        switch model.value(of: callee).expoExportName {
+        case "removeNotificationSubscription", "removePushTokenSubscription":
+            let name = model.value(of: callee).expoExportName ?? ""
+            var fix: Fix?
+            if arguments.count == 1, ["identifier", "member_expression"].contains(Syntax.unwrap(arguments[0]).kind),
+               !Syntax.unwrap(arguments[0]).text.contains("(") {
+                fix = Fix(title: "Call `.remove()` on the subscription", applicability: .safe,
+                          edits: [TextEdit(range: node.byteRange, replacement: "\(Syntax.unwrap(arguments[0]).text).remove()")])
+            }
+            context.report(node, message: "`\(name)` was removed in SDK 54 (deprecated since 53); call `remove()` on the subscription instead.", fix: fix, severity: .error)
+        case "presentNotificationAsync":
+            context.report(node, message: "`presentNotificationAsync` was removed in SDK 54; use `scheduleNotificationAsync({ content, trigger: null })`.", severity: .error)
+        case "getLastNotificationResponseAsync":
+            context.report(node, message: "`getLastNotificationResponseAsync` is deprecated; use the synchronous `getLastNotificationResponse()` (or the `useLastNotificationResponse` hook).", severity: .warning)
+        case "clearLastNotificationResponseAsync":
+            context.report(node, message: "`clearLastNotificationResponseAsync` is deprecated; use the synchronous `clearLastNotificationResponse()`.", severity: .warning)
+        case "scheduleNotificationAsync":
+            guard case let .literal(request) = model.resolveObject(arguments.first),
+                  let trigger = Syntax.objectMembers(request).last(where: { $0.name == "trigger" })?.value,
+                  case let .literal(triggerObject) = model.resolveObject(trigger) else { return }
+            let members = Syntax.objectMembers(triggerObject)
+            guard !members.contains(where: \.isSpread), !members.contains(where: { $0.name == "type" }) else { return }
+            let onlyChannel = members.count == 1 && members[0].name == "channelId"
+            context.report(
+                triggerObject,
+                message: onlyChannel
+                    ? "A trigger with only `channelId` and no `type` fires at once on iOS; give it a `type` (SchedulableTriggerInputTypes) or use `trigger: null` for an immediate notification."
+                    : "Notification triggers need a `type` since SDK 52 (SchedulableTriggerInputTypes.DATE, TIME_INTERVAL, DAILY, ...); type-less triggers are deprecated.",
+                severity: .warning
+            )
+        default:
+            // `allowAnnouncements` in request options (also the hook's).
+            let options: Node?
+            if let request = model.permissionRequest(node) {
+                options = request.options
+            } else if model.value(of: callee) == .expoExport("usePermissions") {
+                options = arguments.first
+            } else {
+                return
+            }
+            guard case let .literal(ios) = RequestOptions.iosOptions(options, model),
+                  let announcements = Syntax.objectMembers(ios).last(where: { $0.name == "allowAnnouncements" }) else { return }
+            context.report(
+                announcements.key.startByte..<announcements.node.endByte,
+                message: "`allowAnnouncements` is deprecated and ignored by iOS; remove it.",
+                severity: .warning
+            )
+        }
+    }
+}

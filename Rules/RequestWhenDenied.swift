@@ -1,0 +1,144 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// A permission request after reading permissions, with no check whether the user already declined.
+public struct RequestWhenDenied: Rule {
+    public static let description = RuleDescription(
+        id: "request-when-denied",
+        summary: "A permission request that does not first check whether the user already declined (`canAskAgain`, DENIED)",
+        rationale: """
+        ## What it does
+        Reports an expo-notifications `requestPermissionsAsync` call in a function that earlier read \
+        the permissions with `getPermissionsAsync` and, before the request, tests none of: \
+        `canAskAgain`, the root status against `'denied'` / `PermissionStatus.DENIED`, or the iOS \
+        status against `IosAuthorizationStatus.DENIED` (1).
+
+        ## Why is this bad?
+        A device whose user declined is never prompted again: the request just returns the denial at \
+        once, so the button the user tapped appears to do nothing. When `canAskAgain` is false (or the \
+        status is `denied`), explain why notifications matter and send the user to Settings \
+        (`Linking.openSettings()`) instead.
+
+        ## Example
+        ```ts
+        const { status } = await Notifications.getPermissionsAsync();
+        if (status !== 'granted') await Notifications.requestPermissionsAsync();
+        ```
+        Use instead:
+        ```ts
+        const settings = await Notifications.getPermissionsAsync();
+        if (!settings.canAskAgain) return Linking.openSettings();
+        await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+        ```
+
+        ## Fix safety
+        No automatic fix.
+
+        ## References
+        - expo-modules-core `PermissionsInterface.ts`: `canAskAgain` is `status !== 'denied'`; iOS never \
+        shows the prompt twice — "A device that is DENIED is never prompted again: the request just \
+        returns DENIED" (granted-lint facts: Request options).
+        """,
+        defaultSeverity: .note,
+        tags: ["expo-notifications", "ux"],
+        precision: "medium",
+        triggeringExamples: [
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function ensure() {
+              const { status } = await Notifications.getPermissionsAsync();
+              console.log('permission', status);
+              const current = await Notifications.getPermissionsAsync();
+              return ↓Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function register() {
+              const settings = await Notifications.getPermissionsAsync();
+              if (settings.ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL) return;
+              await ↓Notifications.requestPermissionsAsync();
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function ensure() {
+              const settings = await Notifications.getPermissionsAsync();
+              if (!settings.canAskAgain) return false;
+              return Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function ensure() {
+              const { status } = await Notifications.getPermissionsAsync();
+              if (status === Notifications.PermissionStatus.DENIED) return false;
+              return Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export const ask = () => Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+            """,
+        ]
+    )
+
+    public static let nodeKinds: Set<String> = ["call_expression"]
+    public static let requiredText = ["expo-notifications"]
+
+    public init() {}
+
+    public func visit(_ node: Node, in context: RuleContext) {
+        let model = context.semantic
+        guard model.mayHavePermissionCode, let request = model.permissionRequest(node) else { return }
+        let scope = model.enclosingFunction(of: node) ?? model.tree.root
+        let readsFirst = model.calls.contains { call in
+            call.startByte < node.startByte && scope.contains(call)
+                && call.child(byField: "function").map { model.value(of: $0) == .expoExport("getPermissionsAsync") } == true
+        }
+        guard readsFirst, !checksDenial(in: scope, before: node.startByte, model) else { return }
+        context.report(
+            request.call,
+            message: "This request runs without checking whether the user already declined: a denied device is never prompted again, the call just returns the denial. Check `canAskAgain` (or `status === 'denied'`) first and offer to open Settings."
+        )
+    }
+
+    /// Whether code in `scope` before `offset` reads `canAskAgain` or compares a status with DENIED.
+    private func checksDenial(in scope: Node, before offset: Int, _ model: SemanticModel) -> Bool {
+        var work = [scope]
+        while let node = work.popLast() {
+            guard node.startByte < offset else { continue }
+            switch node.kind {
+            case "member_expression", "identifier", "shorthand_property_identifier_pattern", "property_identifier":
+                if node.textEquals("canAskAgain") || node.kind == "member_expression"
+                    && node.child(byField: "property")?.textEquals("canAskAgain") == true {
+                    return true
+                }
+            case "binary_expression":
+                if comparesWithDenied(node, model) { return true }
+            default:
+                break
+            }
+            work.append(contentsOf: node.namedChildren)
+        }
+        return false
+    }
+
+    private func comparesWithDenied(_ node: Node, _ model: SemanticModel) -> Bool {
+        guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return false }
+        for (statusSide, constantSide) in [(left, right), (right, left)] {
+            let status = model.value(of: statusSide)
+            if status.isRootStatus {
+                if Syntax.stringValue(constantSide) == "denied" { return true }
+                if model.value(of: constantSide) == .expoEnumMember(enumName: "PermissionStatus", member: "DENIED") { return true }
+            }
+            if status.isIosStatus {
+                if Syntax.numberValue(constantSide) == 1 { return true }
+                if model.value(of: constantSide) == .expoEnumMember(enumName: "IosAuthorizationStatus", member: "DENIED") { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import GrantedSyntax
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What another file of the project exports, as far as permissions go. Values carry no syntax
+/// nodes, so an index can be shared by all workers.
+public indirect enum ExportedValue: Equatable, Sendable {
+    /// A function whose result is permission data (instantiated at each call site).
+    case function(returns: ExportedResult)
+    /// An object literal whose members are permission functions or references.
+    case object([String: ExportedValue])
+    /// A whole module (a namespace import of a project file).
+    case module([String: ExportedValue])
+    /// A re-exported API: expo-notifications itself or one of its functions, another library's value.
+    case reference(ExportedReference)
+}
+
+public enum ExportedReference: Equatable, Sendable {
+    case expoModule
+    case expoExport(String)
+    case library(NotificationLibrary, LibraryValue)
+
+    var symbolic: SymbolicValue {
+        switch self {
+        case .expoModule: return .expoModule
+        case let .expoExport(name): return .expoExport(name)
+        case let .library(library, value): return .libraryValue(library, value)
+        }
+    }
+}
+
+/// The kinds of permission data an exported function can return.
+public enum ExportedResult: Equatable, Sendable {
+    case permissionResponse
+    case rootStatus
+    case iosStatus
+    case authorizationStatus(NotificationLibrary)
+    case notifeeSettings
+
+    /// The value at a call site, with the call as its origin.
+    func instantiated(origin: Range<Int>) -> SymbolicValue {
+        switch self {
+        case .permissionResponse: return .permissionResponse(origin: origin)
+        case .rootStatus: return .rootStatus(origin: origin)
+        case .iosStatus: return .iosStatus(origin: origin)
+        case let .authorizationStatus(library): return .authorizationStatus(library, origin: origin)
+        case .notifeeSettings: return .notifeeSettings(origin: origin)
+        }
+    }
+}
+
+extension ExportedValue {
+    /// The symbolic value an import of this export starts as.
+    var symbolic: SymbolicValue {
+        if case let .reference(reference) = self { return reference.symbolic }
+        return .external(self)
+    }
+}
+
+/// The project-level index: which exported functions of the project's own files return a
+/// permission response, a root status or another library's authorization status, resolved through
+/// relative imports and `index` re-exports. Built lazily, file by file, and shared by all workers.
+public final class ProjectIndex: @unchecked Sendable {
+    public static let sourceExtensions = ["ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts"]
+
+    private let lock = NSLock()
+    private var summaries: [String: [String: ExportedValue]] = [:]
+    private let readFile: (String) -> [UInt8]?
+
+    /// - Parameter readFile: reads a file of the project (nil when it cannot be read).
+    public init(readFile: @escaping (String) -> [UInt8]? = { path in FileManager.default.contents(atPath: path).map(Array.init) }) {
+        self.readFile = readFile
+    }
+
+    /// Exported names (of files summarised so far) that carry permission data: a file that mentions
+    /// none of them, nor a notification module, cannot receive such data from the project.
+    public var exportedNames: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        var names = Set<String>()
+        for summary in summaries.values {
+            for (name, value) in summary where name != "default" {
+                names.insert(name)
+                if case let .object(members) = value { names.formUnion(members.keys) }
+            }
+        }
+        return names.sorted()
+    }
+
+    /// Summarises a file up front (the first pass over files that mention a notification module).
+    public func summarise(file path: String) {
+        _ = summary(of: absolute(path), visiting: [])
+    }
+
+    /// The permission exports of a relative module imported from `file`; nil for packages and
+    /// modules that export nothing of interest.
+    public func exports(ofModule module: String, importedFrom file: String) -> [String: ExportedValue]? {
+        guard module.hasPrefix("./") || module.hasPrefix("../") || module == "." || module == ".." else { return nil }
+        guard let target = resolve(module, from: absolute(file)) else { return nil }
+        let summary = summary(of: target, visiting: [])
+        return summary.isEmpty ? nil : summary
+    }
+
+    func resolve(_ module: String, from file: String) -> String? {
+        let base = absolute(directoryOf(file) + "/" + module)
+        var candidates: [String] = []
+        let name = base.split(separator: "/").last.map(String.init) ?? base
+        if let dot = name.lastIndex(of: "."), ProjectIndex.sourceExtensions.contains(String(name[name.index(after: dot)...])) {
+            candidates.append(base)
+        }
+        candidates += ProjectIndex.sourceExtensions.map { "\(base).\($0)" }
+        candidates += ProjectIndex.sourceExtensions.map { "\(base)/index.\($0)" }
+        return candidates.first { isRegularFile($0) }
+    }
+
+    private func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private func summary(of path: String, visiting: Set<String>) -> [String: ExportedValue] {
+        lock.lock()
+        if let cached = summaries[path] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        guard !visiting.contains(path), visiting.count < 16 else { return [:] }
+        let computed = computeSummary(of: path, visiting: visiting.union([path]))
+        lock.lock()
+        summaries[path] = computed
+        lock.unlock()
+        return computed
+    }
+
+    private func computeSummary(of path: String, visiting: Set<String>) -> [String: ExportedValue] {
+        guard let bytes = readFile(path), bytes.count <= 4 * 1024 * 1024, !bytes.contains(0) else { return [:] }
+        let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
+        let grammar = Grammar(fileExtension: fileExtension) ?? .tsx
+        let parser = SyntaxParser(grammar: grammar)
+        parser.timeoutMicroseconds = 5_000_000
+        guard let tree = parser.parse(SourceText(bytes: bytes)) else { return [:] }
+        let model = SemanticModel(tree: tree, path: path, project: self)
+        var exports = model.exportSummary()
+        for reexport in model.reexports() {
+            guard let target = resolve(reexport.module, from: path) else { continue }
+            let targetExports = summary(of: target, visiting: visiting)
+            switch reexport.kind {
+            case .all:
+                for (name, value) in targetExports where name != "default" && exports[name] == nil { exports[name] = value }
+            case let .named(imported, exported):
+                if let value = targetExports[imported] { exports[exported] = value }
+            case let .namespace(exported):
+                if !targetExports.isEmpty { exports[exported] = .module(targetExports) }
+            }
+        }
+        return exports
+    }
+}
+
+/// An `export ... from './module'` statement.
+struct Reexport {
+    enum Kind {
+        case all
+        case named(imported: String, exported: String)
+        case namespace(String)
+    }
+
+    let module: String
+    let kind: Kind
+}
+
+extension SemanticModel {
+    /// This file's exports that carry permission data.
+    func exportSummary() -> [String: ExportedValue] {
+        var exports: [String: ExportedValue] = [:]
+        for statement in tree.root.namedChildren where statement.kind == "export_statement" {
+            if statement.child(byField: "source") != nil { continue }
+            if let declaration = statement.child(byField: "declaration") {
+                switch declaration.kind {
+                case "function_declaration", "generator_function_declaration":
+                    if let name = declaration.child(byField: "name"), let value = summarise(.localFunction(declaration)) {
+                        exports[name.text] = value
+                    }
+                case "lexical_declaration", "variable_declaration":
+                    for declarator in declaration.namedChildren where declarator.kind == "variable_declarator" {
+                        guard let name = declarator.child(byField: "name"), name.kind == "identifier",
+                              let index = resolve(name: name.text, at: name),
+                              let value = summarise(value(ofBinding: index)) else { continue }
+                        exports[name.text] = value
+                    }
+                default:
+                    continue
+                }
+            } else if let value = statement.child(byField: "value") {
+                if let summary = summarise(self.value(of: value)) { exports["default"] = summary }
+            } else if let clause = statement.namedChildren.first(where: { $0.kind == "export_clause" }) {
+                for specifier in clause.namedChildren where specifier.kind == "export_specifier" {
+                    guard let name = specifier.child(byField: "name"),
+                          let index = resolve(name: name.text, at: name),
+                          let value = summarise(value(ofBinding: index)) else { continue }
+                    exports[(specifier.child(byField: "alias") ?? name).text] = value
+                }
+            }
+        }
+        return exports
+    }
+
+    /// This file's `export ... from` statements.
+    func reexports() -> [Reexport] {
+        var result: [Reexport] = []
+        for statement in tree.root.namedChildren where statement.kind == "export_statement" {
+            guard let source = statement.child(byField: "source"), let module = Syntax.stringValue(source) else { continue }
+            if let clause = statement.namedChildren.first(where: { $0.kind == "export_clause" }) {
+                for specifier in clause.namedChildren where specifier.kind == "export_specifier" {
+                    guard let name = specifier.child(byField: "name") else { continue }
+                    let exported = (specifier.child(byField: "alias") ?? name).text
+                    result.append(Reexport(module: module, kind: .named(imported: name.text, exported: exported)))
+                }
+            } else if let namespace = statement.namedChildren.first(where: { $0.kind == "namespace_export" }),
+                      let name = namespace.namedChildren.last {
+                result.append(Reexport(module: module, kind: .namespace(name.text)))
+            } else {
+                result.append(Reexport(module: module, kind: .all))
+            }
+        }
+        return result
+    }
+
+    /// An exportable description of a value, or nil when it carries nothing of interest.
+    private func summarise(_ value: SymbolicValue, depth: Int = 0) -> ExportedValue? {
+        switch value {
+        case .expoModule: return .reference(.expoModule)
+        case let .expoExport(name): return .reference(.expoExport(name))
+        case let .libraryValue(library, kind): return .reference(.library(library, kind))
+        case let .external(exported): return exported
+        case let .localFunction(function):
+            for returned in returnedExpressions(of: function) {
+                switch awaited(self.value(of: returned)) {
+                case .permissionResponse: return .function(returns: .permissionResponse)
+                case .rootStatus: return .function(returns: .rootStatus)
+                case .iosStatus: return .function(returns: .iosStatus)
+                case let .authorizationStatus(library, _): return .function(returns: .authorizationStatus(library))
+                case .notifeeSettings: return .function(returns: .notifeeSettings)
+                // A helper returning `granted` is reported where it returns it; its callers get a
+                // derived boolean, so one mistake is one finding.
+                default: continue
+                }
+            }
+            return nil
+        case let .localObject(object):
+            guard depth < 2 else { return nil }
+            var members: [String: ExportedValue] = [:]
+            for member in Syntax.objectMembers(object) {
+                guard let name = member.name else { continue }
+                let memberValue: SymbolicValue = member.node.kind == "method_definition"
+                    ? .localFunction(member.node) : (member.value.map { self.value(of: $0) } ?? .unknown)
+                if let summary = summarise(memberValue, depth: depth + 1) { members[name] = summary }
+            }
+            return members.isEmpty ? nil : .object(members)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import { getPermissionsAsync } from 'expo-notifications';
+
+export async function getPermission() {
+  return getPermissionsAsync();
+}

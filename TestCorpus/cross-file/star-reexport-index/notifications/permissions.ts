@@ -1,0 +1,5 @@
+import * as Notifications from 'expo-notifications';
+
+export function getPermission(): Promise<Notifications.NotificationPermissionsStatus> {
+  return Notifications.getPermissionsAsync();
+}
