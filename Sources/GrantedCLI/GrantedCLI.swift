@@ -48,7 +48,7 @@ public enum GrantedCLI {
                 return 2
             }
             return 0
-        case .lint:
+        case .lint, .inventory:
             break
         }
         if options.showHelp {
@@ -127,6 +127,9 @@ public enum GrantedCLI {
         if let path = options.printConfigPath {
             standardOutput(try printConfiguration(for: path, resolver: resolver))
             return 0
+        }
+        if options.command == .inventory {
+            return try inventoryCommand(options, resolver: resolver, standardOutput: standardOutput, standardError: standardError)
         }
 
         // Which files, and where their bytes come from.
@@ -259,6 +262,43 @@ public enum GrantedCLI {
         return 0
     }
 
+    /// `granted-lint inventory`: every place the code reads, requests or decides on notification
+    /// permission, as a table, JSON or Markdown.
+    static func inventoryCommand(
+        _ options: Options, resolver: ConfigurationResolver, standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) throws -> Int32 {
+        let discovery = FileDiscovery(excludes: options.excludes.map(Glob.init)) { path in
+            accepts(path, configuration: try resolver.configuration(forFile: path))
+        }
+        let found = try discovery.discover(options.paths)
+        let project = buildProjectIndex(found.files, options: options)
+        let modules = ["expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue]
+        let names = project.exportedNames
+        var entries: [InventoryReporter.Entry] = []
+        var problems = found.problems
+        for path in found.files {
+            let displayPath = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+            switch FileReader.read(path, maxSize: options.maxFileSize) {
+            case let .failure(problem):
+                problems.append(FileProblem(path: displayPath, kind: problem.kind, reason: problem.reason))
+            case let .success(bytes):
+                let text = SourceText(bytes: bytes)
+                guard options.noPrefilter || modules.contains(where: { text.contains($0) }) || names.contains(where: { text.contains($0) }) else { continue }
+                let fileExtension = displayPath.split(separator: ".").last.map(String.init) ?? ""
+                let parser = SyntaxParser(grammar: Grammar(fileExtension: fileExtension) ?? .tsx)
+                guard let tree = parser.parse(text) else { continue }
+                let model = SemanticModel(tree: tree, path: displayPath, project: project)
+                for site in PermissionInventory.sites(in: model) {
+                    entries.append(InventoryReporter.Entry(path: displayPath, position: text.position(of: site.range.lowerBound), site: site))
+                }
+            }
+        }
+        for problem in problems { standardError("granted-lint: \(problem.path): \(problem.reason)\n") }
+        let rendered = InventoryReporter(toolVersion: version).render(entries, format: options.format == .json ? .json : options.format == .markdown ? .markdown : .text)
+        if let path = options.outputPath { try writeReport(rendered, to: path) } else { standardOutput(rendered) }
+        return problems.isEmpty ? 0 : 2
+    }
+
     /// The project-level part of channel-after-permission-request: a project that requests
     /// permission but never creates a notification channel gets one note, at its first request.
     /// (Only for whole-project runs: a subset of files cannot show that no channel exists.)
@@ -314,7 +354,7 @@ public enum GrantedCLI {
 
     static func render(_ report: LintReport, as format: Options.OutputFormat, rules: [ConfiguredRule], root: RepositoryRoot, color: Bool) -> String {
         switch format {
-        case .text:
+        case .text, .markdown:
             return TextReporter(useColor: color).render(report)
         case .json:
             return JSONReporter(toolVersion: version).render(report)

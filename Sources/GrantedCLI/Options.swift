@@ -8,10 +8,12 @@ struct Options {
         case explain(String)
         /// `granted-lint rule-docs DIR`: writes the Markdown rules reference.
         case ruleDocs(String)
+        /// `granted-lint inventory [paths]`: every place that reads, requests or decides on permission.
+        case inventory
     }
 
     enum OutputFormat: String, CaseIterable {
-        case text, json, sarif, github
+        case text, json, sarif, github, markdown
     }
 
     enum FixMode {
@@ -53,6 +55,11 @@ struct Options {
         var index = 0
         var onlyPaths = false
         var fixFlags = Set<String>()
+        var arguments = arguments
+        if arguments.first == "inventory" {
+            options.command = .inventory
+            arguments.removeFirst()
+        }
         if let first = arguments.first, first == "explain" || first == "rule-docs" {
             guard arguments.count == 2 else {
                 throw UsageError(message: first == "explain" ? "usage: granted-lint explain RULE-ID" : "usage: granted-lint rule-docs DIRECTORY")
@@ -95,8 +102,9 @@ struct Options {
                 options.failOn = severity
             case "--format", "-f":
                 let raw = try take()
-                guard let format = OutputFormat(rawValue: raw) else {
-                    throw UsageError(message: "--format takes text, json, sarif or github (got '\(raw)')")
+                let allowed: [OutputFormat] = options.command == .inventory ? [.text, .json, .markdown] : [.text, .json, .sarif, .github]
+                guard let format = OutputFormat(rawValue: raw), allowed.contains(format) else {
+                    throw UsageError(message: "--format takes \(allowed.map(\.rawValue).joined(separator: ", ")) (got '\(raw)')")
                 }
                 options.format = format
             case "--output", "-o": options.outputPath = try take()
@@ -156,6 +164,7 @@ struct Options {
     Usage: granted-lint [options] [paths...]
            granted-lint explain RULE-ID
            granted-lint rule-docs DIRECTORY
+           granted-lint inventory [--format text|json|markdown] [paths...]
 
     Finds notification-permission code in Expo / React Native apps that drops provisionally
     authorized iOS devices, and related mistakes. Paths default to the current directory;

@@ -441,7 +441,7 @@ extension SemanticModel {
 
     /// A provisional test, unless it is combined with a blind check the wrong way round:
     /// `status !== 'granted' || ios.status !== PROVISIONAL` still rejects every provisional device.
-    private func countsAsProvisionalHandling(_ node: Node) -> Bool {
+    func countsAsProvisionalHandling(_ node: Node) -> Bool {
         guard let positive = provisionalTestSense(node) else { return false }
         // Climb through parentheses and `!` to the logical operator that combines the test.
         var child = node

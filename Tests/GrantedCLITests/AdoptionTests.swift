@@ -315,3 +315,67 @@ extension CLITests {
         #expect(!Self.run(["."], in: directory).output.contains("never creates"))
     }
 }
+
+/// `granted-lint inventory`.
+extension CLITests {
+    @Test func inventoryOfTheExampleAppListsEverySite() throws {
+        let run = Self.run(["inventory", "--format", "json", "TestCorpus/example-app"], in: Self.packageRoot)
+        #expect(run.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(root["tool"] as? String == "granted-lint")
+        let sites = try #require(root["sites"] as? [[String: Any]])
+        for site in sites {
+            for key in ["path", "library", "kind", "what"] { #expect((site[key] as? String)?.isEmpty == false, "\(key)") }
+            #expect((site["line"] as? Int ?? 0) >= 1 && (site["column"] as? Int ?? 0) >= 1)
+            #expect(["read", "request", "decision"].contains(site["kind"] as? String ?? ""))
+            if site["kind"] as? String == "decision" {
+                #expect(["blind", "provisional-aware", "android-only"].contains(site["decision"] as? String ?? ""))
+            } else {
+                #expect(site["decision"] is NSNull)
+            }
+        }
+        func has(_ path: String, _ line: Int, _ kind: String, _ decision: String? = nil) -> Bool {
+            sites.contains { $0["path"] as? String == "TestCorpus/example-app/\(path)" && $0["line"] as? Int == line
+                && $0["kind"] as? String == kind && (decision == nil || $0["decision"] as? String == decision) }
+        }
+        // Every provisional-blind-check finding of the example app is a blind decision in the inventory.
+        let lint = Self.run(["--format", "json", "TestCorpus/example-app"], in: Self.packageRoot)
+        let findings = try #require((try JSONSerialization.jsonObject(with: Data(lint.output.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+        let blind = findings.filter { $0["rule"] as? String == "provisional-blind-check" }
+        #expect(blind.count == 4)
+        for finding in blind {
+            let path = (finding["path"] as? String ?? "").replacingOccurrences(of: "TestCorpus/example-app/", with: "")
+            #expect(has(path, finding["line"] as? Int ?? 0, "decision", "blind"), "\(path)")
+        }
+        #expect(has("src/notifications/registerForPushNotifications.ts", 24, "read"))
+        #expect(has("src/notifications/registerForPushNotifications.ts", 27, "request"))
+        #expect(has("src/notifications/permissions.ts", 9, "decision", "provisional-aware"))
+        #expect(has("src/notifications/pushStatus.ts", 6, "read"), "the project wrapper counts as a read")
+        let summary = try #require(root["summary"] as? [String: Int])
+        #expect(summary["blind"] == blind.count)
+        #expect(summary["decisions"] == sites.filter { $0["kind"] as? String == "decision" }.count)
+    }
+
+    @Test func inventoryTextAndMarkdownAndAndroidOnly() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write("""
+        import * as Notifications from 'expo-notifications';
+        import { Platform } from 'react-native';
+
+        export async function check() {
+          const { granted } = await Notifications.getPermissionsAsync();
+          if (Platform.OS === 'android') return granted;
+          return false;
+        }
+
+        """, to: "a.ts", in: directory)
+        let text = Self.run(["inventory", "."], in: directory)
+        #expect(text.output.hasPrefix("LOCATION"))
+        #expect(text.output.contains("a.ts:6"))
+        #expect(text.output.contains("android-only"))
+        #expect(text.output.contains("1 reads, 0 requests, 1 decisions (0 provisional-blind, 0 provisional-aware, 1 Android-only)."))
+        let markdown = Self.run(["inventory", "--format", "markdown", "."], in: directory)
+        #expect(markdown.output.hasPrefix("| location | library | kind | decision | what |\n| --- |"))
+        #expect(Self.run(["inventory", "--format", "sarif", "."], in: directory).status == 2)
+    }
+}

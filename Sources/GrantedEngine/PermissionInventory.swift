@@ -1,0 +1,116 @@
+import GrantedSyntax
+
+/// One place where code reads, requests or decides on notification permission.
+public struct InventorySite: Equatable {
+    public enum Kind: String, Sendable {
+        case read
+        case request
+        case decision
+    }
+
+    /// How a decision treats provisionally authorized devices.
+    public enum Handling: String, Sendable {
+        case provisionalAware = "provisional-aware"
+        case blind
+        case androidOnly = "android-only"
+    }
+
+    public let range: Range<Int>
+    public let library: String
+    public let kind: Kind
+    /// For decisions; nil for reads and requests.
+    public let handling: Handling?
+    /// What the site is: the API called, or the decision's expression.
+    public let detail: String
+}
+
+/// The permission map of a file: `granted-lint inventory` lists it for a whole project.
+public enum PermissionInventory {
+    public static func sites(in model: SemanticModel) -> [InventorySite] {
+        guard model.mayHavePermissionCode else { return [] }
+        var sites: [InventorySite] = []
+        func decision(_ node: Node, library: String, aware: Bool) {
+            let handling: InventorySite.Handling
+            if model.isAndroidOnly(node) {
+                handling = .androidOnly
+            } else if aware || model.isProvisionalAware(node) {
+                handling = .provisionalAware
+            } else {
+                handling = .blind
+            }
+            sites.append(InventorySite(range: node.byteRange, library: library, kind: .decision, handling: handling, detail: Syntax.normalisedText(node)))
+        }
+        model.tree.walk { node in
+            switch node.kind {
+            case "call_expression":
+                if let site = apiCall(node, model) { sites.append(site) }
+                if model.rootStatusComparison(node) != nil { decision(node, library: SemanticModel.expoNotificationsModule, aware: false) }
+                else if model.countsAsProvisionalHandling(node) { decision(node, library: library(of: node, model), aware: true) }
+            case "binary_expression", "switch_case":
+                if model.rootStatusComparison(node) != nil {
+                    decision(node.kind == "switch_case" ? (node.child(byField: "value") ?? node) : node, library: SemanticModel.expoNotificationsModule, aware: false)
+                } else if let (library, _) = model.blindAuthorizationComparison(node) {
+                    decision(node, library: library.rawValue, aware: false)
+                } else if model.countsAsProvisionalHandling(node) {
+                    decision(node, library: library(of: node, model), aware: true)
+                }
+            case "member_expression", "identifier", "shorthand_property_identifier":
+                if model.grantedDecisionRead(node) != nil {
+                    decision(node, library: SemanticModel.expoNotificationsModule, aware: false)
+                } else if node.kind != "shorthand_property_identifier", model.firebaseTruthinessTest(node) != nil {
+                    decision(node, library: NotificationLibrary.firebaseMessaging.rawValue, aware: false)
+                }
+            default:
+                break
+            }
+            return true
+        }
+        return sites
+    }
+
+    private static func library(of node: Node, _ model: SemanticModel) -> String {
+        var work = [node]
+        while let current = work.popLast() {
+            switch model.value(of: current) {
+            case let .authorizationStatus(library, _), let .authorizationEnumMember(library, _):
+                return library.rawValue
+            default:
+                work.append(contentsOf: current.namedChildren)
+            }
+        }
+        return SemanticModel.expoNotificationsModule
+    }
+
+    private static func apiCall(_ call: Node, _ model: SemanticModel) -> InventorySite? {
+        guard let callee = call.child(byField: "function") else { return nil }
+        let calleeValue = model.value(of: callee)
+        let name: String
+        let library: String
+        let kind: InventorySite.Kind
+        switch calleeValue {
+        case .expoExport("getPermissionsAsync"), .expoExport("usePermissions"):
+            (name, library, kind) = (calleeValue.expoExportName ?? "", SemanticModel.expoNotificationsModule, .read)
+        case .expoExport("requestPermissionsAsync"):
+            (name, library, kind) = ("requestPermissionsAsync", SemanticModel.expoNotificationsModule, .request)
+        case let .libraryValue(lib, .method(method)), let .libraryValue(lib, .export(method)):
+            switch method {
+            case "requestPermission": kind = .request
+            case "hasPermission", "getNotificationSettings": kind = .read
+            default: return nil
+            }
+            (name, library) = (method, lib.rawValue)
+        case .permissionFunction:
+            (name, library, kind) = (Syntax.normalisedText(callee), SemanticModel.expoNotificationsModule, .request)
+        case let .external(.function(returns)):
+            (name, kind) = (Syntax.normalisedText(callee), .read)
+            if case let .authorizationStatus(lib) = returns { library = lib.rawValue } else { library = SemanticModel.expoNotificationsModule }
+        default:
+            // redux-saga `call(requestPermissionsAsync)`
+            if let request = model.permissionRequest(call) {
+                return InventorySite(range: request.call.byteRange, library: SemanticModel.expoNotificationsModule, kind: .request, handling: nil, detail: "requestPermissionsAsync")
+            }
+            return nil
+        }
+        return InventorySite(range: call.byteRange, library: library, kind: kind, handling: nil, detail: name)
+    }
+}

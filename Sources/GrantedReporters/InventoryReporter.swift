@@ -1,0 +1,102 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// The permission inventory as a text table, JSON (shape in docs/inventory-format.md) or Markdown.
+public struct InventoryReporter {
+    public enum Format { case text, json, markdown }
+
+    public struct Entry {
+        public let path: String
+        public let position: SourcePosition
+        public let site: InventorySite
+
+        public init(path: String, position: SourcePosition, site: InventorySite) {
+            self.path = path
+            self.position = position
+            self.site = site
+        }
+    }
+
+    public let toolVersion: String
+
+    public init(toolVersion: String) { self.toolVersion = toolVersion }
+
+    public func render(_ entries: [Entry], format: Format) -> String {
+        let sorted = entries.sorted { ($0.path, $0.position) < ($1.path, $1.position) }
+        switch format {
+        case .json: return json(sorted)
+        case .markdown: return markdown(sorted)
+        case .text: return text(sorted)
+        }
+    }
+
+    private func library(_ site: InventorySite) -> String {
+        switch site.library {
+        case NotificationLibrary.firebaseMessaging.rawValue: return "firebase-messaging"
+        case NotificationLibrary.notifee.rawValue: return "notifee"
+        default: return "expo-notifications"
+        }
+    }
+
+    private func summary(_ entries: [Entry]) -> [(String, Int)] {
+        [
+            ("reads", entries.filter { $0.site.kind == .read }.count),
+            ("requests", entries.filter { $0.site.kind == .request }.count),
+            ("decisions", entries.filter { $0.site.kind == .decision }.count),
+            ("blind", entries.filter { $0.site.handling == .blind }.count),
+            ("provisionalAware", entries.filter { $0.site.handling == .provisionalAware }.count),
+            ("androidOnly", entries.filter { $0.site.handling == .androidOnly }.count),
+        ]
+    }
+
+    private func text(_ entries: [Entry]) -> String {
+        let rows = entries.map { entry in
+            ["\(entry.path):\(entry.position.line)", library(entry.site), entry.site.kind.rawValue, entry.site.handling?.rawValue ?? "-", String(entry.site.detail.prefix(80))]
+        }
+        let header = ["LOCATION", "LIBRARY", "KIND", "DECISION", "WHAT"]
+        var widths = header.map(\.count)
+        for row in rows { for (index, cell) in row.enumerated() where index < 4 { widths[index] = max(widths[index], cell.count) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in index < 4 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0) : cell }
+                .joined(separator: "  ")
+        }
+        var output = line(header) + "\n" + rows.map(line).joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
+        let counts = summary(entries)
+        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only).\n"
+        return output
+    }
+
+    private func markdown(_ entries: [Entry]) -> String {
+        var output = "| location | library | kind | decision | what |\n| --- | --- | --- | --- | --- |\n"
+        for entry in entries {
+            let what = entry.site.detail.replacingOccurrences(of: "|", with: "\\|")
+            output += "| `\(entry.path):\(entry.position.line)` | \(library(entry.site)) | \(entry.site.kind.rawValue) | \(entry.site.handling?.rawValue ?? "") | `\(what)` |\n"
+        }
+        let counts = summary(entries)
+        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only).\n"
+        return output
+    }
+
+    private func json(_ entries: [Entry]) -> String {
+        JSONValue.object([
+            ("tool", .string("granted-lint")),
+            ("version", .string(toolVersion)),
+            ("sites", .array(entries.map { entry in
+                .object([
+                    ("path", .string(entry.path)),
+                    ("line", .int(entry.position.line)),
+                    ("column", .int(entry.position.column)),
+                    ("library", .string(library(entry.site))),
+                    ("kind", .string(entry.site.kind.rawValue)),
+                    ("decision", entry.site.handling.map { .string($0.rawValue) } ?? .null),
+                    ("what", .string(entry.site.detail)),
+                ])
+            })),
+            ("summary", .object(summary(entries).map { ($0.0, .int($0.1)) })),
+        ]).render() + "\n"
+    }
+}
+
+#if canImport(Foundation)
+import Foundation
+#endif
