@@ -161,7 +161,7 @@ public enum GrantedCLI {
         }
         var configurations: [Configuration] = []
         for file in files { configurations.append(try resolver.configuration(forFile: file)) }
-        let project = buildProjectIndex(files, options: options)
+        let project = options.parseOnly ? nil : buildProjectIndex(files, options: options)
 
         let outcomes = lint(
             zip(files, configurations).map { LintJob(path: $0, configuration: $1, fromIndex: stagedContent) },
@@ -424,6 +424,7 @@ public enum GrantedCLI {
                         knownRuleIds: knownRuleIds
                     )
                     linter.usesPrefilter = !options.noPrefilter
+                    linter.parseOnly = options.parseOnly
                     linter.project = project
                     linters[key] = linter
                 }
@@ -465,7 +466,15 @@ public enum GrantedCLI {
         let writes: Bool
         switch options.fixMode {
         case .none:
-            return FileOutcome(result: linter.lint(file))
+            // Keep a file's text only while something refers to it, so memory stays bounded on
+            // large trees: clean files are reduced to their path.
+            switch linter.lint(file) {
+            case let .success(result) where result.diagnostics.isEmpty && result.facts.isEmpty:
+                let empty = SourceFile(path: displayPath, text: SourceText(bytes: []), grammar: grammar)
+                return FileOutcome(result: .success(FileResult(file: empty, diagnostics: [], analysed: result.analysed)))
+            case let other:
+                return FileOutcome(result: other)
+            }
         case let .apply(kind):
             applicability = kind
             writes = true

@@ -30,6 +30,7 @@ struct Options {
     var listRules = false
     var failOn: Severity = .warning
     var noPrefilter = false
+    var parseOnly = false
     var maxFileSize = 10 * 1024 * 1024
     var format: OutputFormat = .text
     var outputPath: String?
@@ -116,6 +117,7 @@ struct Options {
                 }
                 options.maxWarnings = count
             case "--no-prefilter": options.noPrefilter = true
+            case "--parse-only": options.parseOnly = true
             case "--max-file-size":
                 let raw = try take()
                 guard let bytes = parseSize(raw) else {
@@ -183,6 +185,7 @@ struct Options {
       --staged               lint the staged content of staged files (what will be committed)
       --max-file-size SIZE   skip larger files with a message (default 10M)
       --no-prefilter         parse every file, even ones that cannot contain a finding
+      --parse-only           parse every file and run no rules (the benchmarks' parse floor)
 
     Configuration:
       -c, --config FILE      use FILE instead of the nearest .granted-lint.json

@@ -68,6 +68,8 @@ public final class Linter {
     /// When false, every file is parsed (the prefilter must never change results; tests compare).
     public var usesPrefilter = true
     public var parseTimeoutMicroseconds: UInt64 = 0
+    /// Parse every file and stop there: the tree-sitter floor the benchmarks compare against.
+    public var parseOnly = false
     /// The project's cross-file index; files that mention one of its exported names are parsed too.
     public var project: ProjectIndex? {
         didSet { projectNames = project?.exportedNames ?? [] }
@@ -104,7 +106,7 @@ public final class Linter {
     }
 
     public func lint(_ file: SourceFile) -> Result<FileResult, FileProblem> {
-        if usesPrefilter && !mightApply(to: file.text) {
+        if usesPrefilter && !parseOnly && !mightApply(to: file.text) {
             return .success(FileResult(file: file, diagnostics: [], analysed: false))
         }
         let parser = parser(for: file.grammar)
@@ -115,6 +117,7 @@ public final class Linter {
                 reason: "parsing took longer than the limit of \(parseTimeoutMicroseconds / 1000) ms"
             ))
         }
+        if parseOnly { return .success(FileResult(file: file, diagnostics: [], analysed: true)) }
         var diagnostics: [Diagnostic] = []
         if let syntaxErrorSeverity, let error = tree.firstSyntaxError() {
             diagnostics.append(Diagnostic(
