@@ -967,13 +967,119 @@ def v_require_negated(g: Gen):
     return ["const Notifications = require('expo-notifications');"], body, ".ts"
 
 
+def v_local_helper(g: Gen):
+    a = alias(g)
+    helper = g.r.choice(["readPermission", "fetchNotificationSettings", "loadPushPermission"])
+    body = [
+        f"async function {helper}() {{",
+        f"  return {a}.getPermissionsAsync();",
+        "}",
+        "",
+        f"export async function {g.r.choice(['canNotify', 'shouldSendReminders', 'isPushReady'])}(): Promise<boolean> {{",
+        f"  const {{ status }} = await {helper}();",
+        "  return status === 'granted';" + E(PBC),
+        "}",
+    ]
+    return [ns_import(a)], body, ".ts"
+
+
+def v_switch_status(g: Gen):
+    a = alias(g)
+    body = [
+        "export async function notificationStatusLabel(): Promise<string> {",
+        f"  const {{ status }} = await {a}.getPermissionsAsync();",
+        "  switch (status) {",
+        "    case 'granted':" + E(PBC),
+        "      return 'On';",
+        "    case 'denied':",
+        "      return 'Off';",
+        "    default:",
+        "      return 'Not set';",
+        "  }",
+        "}",
+    ]
+    return [ns_import(a)], body, ".ts"
+
+
+def v_react_query(g: Gen):
+    a = alias(g)
+    body = [
+        f"export function {g.r.choice(['useNotificationPermission', 'usePushPermissionQuery'])}() {{",
+        "  const query = useQuery({",
+        "    queryKey: ['notification-permission'],",
+        "    queryFn: async () => {",
+        f"      const response = await {a}.getPermissionsAsync();",
+        "      return response;",
+        "    },",
+        "  });",
+        "  return query.data?.status === 'granted';" + E(PBC),
+        "}",
+    ]
+    return [ns_import(a), "import { useQuery } from '@tanstack/react-query';"], body, ".ts"
+
+
+def v_state_response(g: Gen):
+    body = [
+        f"export function {g.r.choice(['useCanNotify', 'useNotificationSettings'])}() {{",
+        "  const [permissions, setPermissions] = useState<NotificationPermissionsStatus | null>(null);",
+        "  useEffect(() => {",
+        "    (async () => {",
+        "      const result = await getPermissionsAsync();",
+        "      setPermissions(result);",
+        "    })();",
+        "  }, []);",
+        "  return permissions?.granted ?? false;" + E(PBC),
+        "}",
+    ]
+    return ["import { useEffect, useState } from 'react';",
+            "import { getPermissionsAsync, NotificationPermissionsStatus } from 'expo-notifications';"], body, ".tsx"
+
+
+def v_service_class(g: Gen):
+    a = alias(g)
+    name = g.r.choice(["PushManager", "NotificationService", "PushRegistry"])
+    body = [
+        f"export class {name} {{",
+        "  private getPermission() {",
+        f"    return {a}.getPermissionsAsync();",
+        "  }",
+        "",
+        "  async isEnabled(): Promise<boolean> {",
+        "    const permission = await this.getPermission();",
+        "    return permission.status === 'granted';" + E(PBC),
+        "  }",
+        "",
+        "  async register(projectId: string) {",
+        "    if (!(await this.isEnabled())) return null;",
+        f"    return (await {a}.getExpoPushTokenAsync({{ projectId }})).data;",
+        "  }",
+        "}",
+    ]
+    return [ns_import(a)], body, ".ts"
+
+
+def v_deny_list(g: Gen):
+    a = alias(g)
+    body = [
+        f"const {{ IosAuthorizationStatus: S }} = {a};",
+        "",
+        "export async function canDeliver(): Promise<boolean> {",
+        f"  const {{ granted, ios }} = await {a}.getPermissionsAsync();",
+        "  if (granted) return true;",
+        "  return ios != null && ios.status !== S.DENIED && ios.status !== S.NOT_DETERMINED;",
+        "}",
+    ]
+    return [ns_import(a)], body, ".ts"
+
+
 VARIANTS = [  # (generator, weight)
     (v_setup_guide, 14), (v_helper_granted, 7), (v_use_permissions, 7), (v_saga, 6), (v_handler_alert, 9),
     (v_badge_provisional, 5), (v_enum_alias, 4), (v_then_setter, 4), (v_request_alert_only, 5),
-    (v_require_negated, 3),
+    (v_require_negated, 3), (v_local_helper, 4), (v_switch_status, 3), (v_react_query, 3), (v_state_response, 3),
+    (v_service_class, 3),
     # no finding: correct code, other platforms, lookalikes
     (v_aware, 7), (v_handler_new, 6), (v_media_lookalike, 6), (v_firebase_lookalike, 3), (v_android_only, 4),
-    (v_denied, 3), (v_upgrade_flow, 3), (v_schedule_only, 4),
+    (v_denied, 3), (v_upgrade_flow, 3), (v_schedule_only, 4), (v_deny_list, 3),
 ]
 
 

@@ -27,7 +27,16 @@ struct FileDiscovery {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                let reason = isDanglingLink(path) ? "it is a symbolic link to nothing" : "no such file or directory"
+                var status = stat()
+                let failure = stat(path, &status) == 0 ? 0 : errno
+                let reason: String
+                if failure == ELOOP {
+                    reason = "it is a symbolic link loop"
+                } else if isDanglingLink(path) {
+                    reason = "it is a symbolic link to nothing"
+                } else {
+                    reason = "no such file or directory"
+                }
                 found.problems.append(FileProblem(path: path, kind: .unreadable, reason: reason))
                 continue
             }

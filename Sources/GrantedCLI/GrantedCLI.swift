@@ -425,6 +425,7 @@ public enum GrantedCLI {
                     )
                     linter.usesPrefilter = !options.noPrefilter
                     linter.parseOnly = options.parseOnly
+                    linter.parseTimeoutMicroseconds = UInt64(options.parseTimeoutMilliseconds) * 1000
                     linter.project = project
                     linters[key] = linter
                 }
@@ -491,15 +492,26 @@ public enum GrantedCLI {
             outcome.diff = UnifiedDiff.render(path: displayPath, old: String(decoding: bytes, as: UTF8.self), new: String(decoding: fixedBytes, as: UTF8.self))
             return outcome
         }
-        // Never overwrite an edit made while granted-lint was working.
-        if case let .success(current) = FileReader.read(job.path, maxSize: Int.max), current != bytes {
-            outcome.writeError = FileProblem(path: displayPath, kind: .unreadable, reason: "changed on disk while it was being fixed; not written")
+        // Write through symbolic links (keeping the link), but never outside the project, never
+        // to a read-only file, and never over an edit made while granted-lint was working.
+        let target = URL(fileURLWithPath: job.path).resolvingSymlinksInPath().path
+        let root = RepositoryRoot.find().path
+        var refusal: String?
+        if !(target == root || target.hasPrefix(root == "/" ? "/" : root + "/")) {
+            refusal = "is a symbolic link to \(target), outside \(root); not written"
+        } else if let mode = (try? FileManager.default.attributesOfItem(atPath: target))?[.posixPermissions] as? Int, mode & 0o200 == 0 {
+            refusal = "is read-only; not written"
+        } else if case let .success(current) = FileReader.read(target, maxSize: Int.max), current != bytes {
+            refusal = "changed on disk while it was being fixed; not written"
+        }
+        if let refusal {
+            outcome.writeError = FileProblem(path: displayPath, kind: .unreadable, reason: refusal)
             outcome.fixedCount = 0
             outcome.result = linter.lint(file)
             return outcome
         }
         do {
-            try AtomicFile.write(fixedBytes, to: job.path)
+            try AtomicFile.write(fixedBytes, to: target)
         } catch {
             outcome.writeError = FileProblem(path: displayPath, kind: .unreadable, reason: "cannot write the fixes: \(error)")
             outcome.fixedCount = 0

@@ -31,6 +31,7 @@ struct Options {
     var failOn: Severity = .warning
     var noPrefilter = false
     var parseOnly = false
+    var parseTimeoutMilliseconds = 10_000
     var maxFileSize = 10 * 1024 * 1024
     var format: OutputFormat = .text
     var outputPath: String?
@@ -48,7 +49,7 @@ struct Options {
 
     static let flagsWithValues: Set<String> = [
         "--exclude", "--fail-on", "--max-file-size", "--format", "-f", "--output", "-o", "--sarif-output",
-        "--max-warnings", "--config", "-c", "--print-config", "--baseline", "--write-baseline", "--changed-since",
+        "--max-warnings", "--config", "-c", "--parse-timeout", "--print-config", "--baseline", "--write-baseline", "--changed-since",
     ]
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -118,6 +119,12 @@ struct Options {
                 options.maxWarnings = count
             case "--no-prefilter": options.noPrefilter = true
             case "--parse-only": options.parseOnly = true
+            case "--parse-timeout":
+                let raw = try take()
+                guard let milliseconds = Int(raw), milliseconds > 0 else {
+                    throw UsageError(message: "--parse-timeout takes a number of milliseconds greater than 0 (got '\(raw)')")
+                }
+                options.parseTimeoutMilliseconds = milliseconds
             case "--max-file-size":
                 let raw = try take()
                 guard let bytes = parseSize(raw) else {
@@ -184,6 +191,7 @@ struct Options {
       --changed-since REF    lint only files changed since the git ref REF, plus staged and untracked files
       --staged               lint the staged content of staged files (what will be committed)
       --max-file-size SIZE   skip larger files with a message (default 10M)
+      --parse-timeout MS     give up parsing a file after MS milliseconds, with a message (default 10000)
       --no-prefilter         parse every file, even ones that cannot contain a finding
       --parse-only           parse every file and run no rules (the benchmarks' parse floor)
 

@@ -18,6 +18,7 @@ public struct FileProblem: Error, Hashable, Sendable {
         case notText = "not-text"
         case tooLarge = "too-large"
         case parseTimeout = "parse-timeout"
+        case tooDeep = "too-deep"
     }
 
     public let path: String
@@ -60,6 +61,9 @@ public let syntaxErrorRuleId = "syntax-error"
 /// Runs rules over files: one walk per file, each node dispatched to the rules subscribed to its kind.
 /// Not thread-safe (it keeps one parser per grammar): use one linter per worker.
 public final class Linter {
+    /// Deeper trees are reported, not analysed.
+    public static let maximumDepth = 1500
+
     public let rules: [ConfiguredRule]
     private let instances: [any Rule]
     private let requiredText: [String]
@@ -118,6 +122,14 @@ public final class Linter {
             ))
         }
         if parseOnly { return .success(FileResult(file: file, diagnostics: [], analysed: true)) }
+        // Node parents are found from the root in tree-sitter, so analysis cost grows with depth
+        // squared; no real source nests this deep, generated or hostile files do.
+        if tree.nests(deeperThan: Linter.maximumDepth) {
+            return .failure(FileProblem(
+                path: file.path, kind: .tooDeep,
+                reason: "nested more than \(Linter.maximumDepth) levels deep; not analysed"
+            ))
+        }
         var diagnostics: [Diagnostic] = []
         if let syntaxErrorSeverity, let error = tree.firstSyntaxError() {
             diagnostics.append(Diagnostic(

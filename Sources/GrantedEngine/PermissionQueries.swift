@@ -123,9 +123,10 @@ extension SemanticModel {
     /// A read of a Firebase authorization status used for its truthiness (`if (status)`, `!status`,
     /// `status && ...`): NOT_DETERMINED is -1, which is truthy.
     public func firebaseTruthinessTest(_ node: Node) -> SymbolicValue? {
-        if node.kind == "identifier", !isReference(node) { return nil }
+        guard importsNotificationLibrary || importsProjectPermissionCode else { return nil }
         let read = value(of: node)
         guard case .authorizationStatus(.firebaseMessaging, _) = read else { return nil }
+        if node.kind == "identifier", !isReference(node) { return nil }
         // Only the outermost expression of a member chain.
         if let parent = node.parent, parent.kind == "member_expression", parent.child(byField: "object")?.id == node.id { return nil }
         guard let (parent, child) = Syntax.outerContext(of: node) else { return nil }
@@ -158,9 +159,9 @@ extension SemanticModel {
         case "member_expression":
             guard node.child(byField: "property")?.textEquals("granted") == true else { return nil }
         case "identifier":
-            guard isReference(node) else { return nil }
+            guard grantedBindingNames.contains(node.text), isReference(node) else { return nil }
         case "shorthand_property_identifier":
-            break
+            guard grantedBindingNames.contains(node.text) else { return nil }
         default:
             return nil
         }
@@ -311,82 +312,88 @@ extension SemanticModel {
     // MARK: - Guards
 
     /// Whether `node` only runs on Android: in a `*.android.*` file, under `Platform.OS === 'android'`
-    /// (if, ternary, `&&`), in the `else` of an iOS test, after `if (Platform.OS === 'ios') return`,
-    /// or in the `android` entry of `Platform.select`.
+    /// (if, ternary, `&&`, also combined: `Platform.OS === 'android' && Platform.Version >= 33`), in the
+    /// `else` of an iOS test, after `if (Platform.OS === 'ios') return`, in `case 'android':` of
+    /// `switch (Platform.OS)`, or in the `android` entry of `Platform.select`.
     public func isAndroidOnly(_ node: Node) -> Bool {
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         if fileName.contains(".android.") { return true }
-        var child = node
-        while let parent = child.parent {
-            switch parent.kind {
+        return androidOnlyRanges().contains { $0.lowerBound <= node.startByte && node.endByte <= $0.upperBound }
+    }
+
+    /// The byte ranges of Android-only code, found in one walk (checking a node is then a range
+    /// lookup, not a climb through its ancestors).
+    private func androidOnlyRanges() -> [Range<Int>] {
+        if let cached = androidOnlyRangesCache { return cached }
+        var ranges: [Range<Int>] = []
+        // No platform test without `Platform` (directly, or in a variable initialised from it).
+        guard tree.source.contains("Platform") else {
+            androidOnlyRangesCache = []
+            return []
+        }
+        tree.walk { node in
+            switch node.kind {
             case "if_statement", "ternary_expression":
-                if let condition = parent.child(byField: "condition") {
-                    if parent.child(byField: "consequence")?.id == child.id, impliesAndroid(condition, when: true) { return true }
-                    if parent.child(byField: "alternative")?.id == child.id, impliesAndroid(condition, when: false) { return true }
+                guard let condition = node.child(byField: "condition") else { break }
+                if impliesAndroid(condition, when: true), let consequence = node.child(byField: "consequence") {
+                    ranges.append(consequence.byteRange)
+                }
+                if impliesAndroid(condition, when: false), let alternative = node.child(byField: "alternative") {
+                    ranges.append(alternative.byteRange)
                 }
             case "binary_expression":
-                if parent.child(byField: "right")?.id == child.id, let left = parent.child(byField: "left") {
-                    let op = Syntax.operatorText(parent)
-                    if op == "&&", impliesAndroid(left, when: true) { return true }
-                    if op == "||", impliesAndroid(left, when: false) { return true }
+                guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { break }
+                let op = Syntax.operatorText(node)
+                if op == "&&" && impliesAndroid(left, when: true) || op == "||" && impliesAndroid(left, when: false) {
+                    ranges.append(right.byteRange)
                 }
-            case "statement_block", "program":
-                if exitsUnlessAndroid(before: child, in: parent) { return true }
-            case "switch_case":
-                if exitsUnlessAndroid(before: child, in: parent) { return true }
-                // `switch (Platform.OS) { case 'android': ... }`
-                if parent.child(byField: "value")?.id != child.id,
-                   let caseValue = parent.child(byField: "value"), Syntax.stringValue(caseValue) == "android",
-                   let statement = parent.parent?.parent, statement.kind == "switch_statement",
-                   let discriminant = statement.child(byField: "value"), value(of: discriminant) == .platformOS {
-                    return true
+            case "statement_block", "program", "switch_case", "switch_default":
+                // `if (Platform.OS === 'ios') return;` makes the rest of the block Android-only.
+                for statement in node.namedChildren where statement.kind == "if_statement" {
+                    guard statement.child(byField: "alternative") == nil,
+                          let condition = statement.child(byField: "condition"), impliesAndroid(condition, when: false),
+                          let consequence = statement.child(byField: "consequence"), alwaysExits(consequence) else { continue }
+                    ranges.append(statement.endByte..<node.endByte)
+                    break
                 }
-            case "pair":
-                if parent.child(byField: "value")?.id == child.id,
-                   let key = parent.child(byField: "key"), Syntax.propertyName(key) == "android",
-                   let object = parent.parent, let arguments = object.parent, arguments.kind == "arguments",
-                   let call = arguments.parent, let callee = call.child(byField: "function"),
-                   Syntax.normalisedText(callee) == "Platform.select" {
-                    return true
+            case "switch_statement":
+                guard let discriminant = node.child(byField: "value"), value(of: discriminant) == .platformOS,
+                      let body = node.child(byField: "body") else { break }
+                for switchCase in body.namedChildren where switchCase.kind == "switch_case" {
+                    if let caseValue = switchCase.child(byField: "value"), Syntax.stringValue(caseValue) == "android" {
+                        ranges.append(caseValue.endByte..<switchCase.endByte)
+                    }
+                }
+            case "call_expression":
+                guard let callee = node.child(byField: "function"), Syntax.normalisedText(callee) == "Platform.select",
+                      let object = node.child(byField: "arguments")?.namedChild(0).map(Syntax.unwrap), object.kind == "object" else { break }
+                for member in Syntax.objectMembers(object) where member.name == "android" {
+                    if let value = member.value { ranges.append(value.byteRange) }
                 }
             default:
                 break
             }
-            // A named function declared under a guard can still be called from anywhere.
-            if parent.kind == "function_declaration" { return false }
-            child = parent
+            return true
         }
-        return false
-    }
-
-    /// Whether an earlier statement of `block` leaves unless the platform is Android
-    /// (`if (Platform.OS === 'ios') return;`, `if (Platform.OS !== 'android') { return }`).
-    private func exitsUnlessAndroid(before statement: Node, in block: Node) -> Bool {
-        var sibling = statement.previousNamedSibling
-        while let current = sibling {
-            defer { sibling = current.previousNamedSibling }
-            guard current.kind == "if_statement", current.child(byField: "alternative") == nil,
-                  let condition = current.child(byField: "condition"), impliesAndroid(condition, when: false),
-                  let consequence = current.child(byField: "consequence") else { continue }
-            if alwaysExits(consequence) { return true }
-        }
-        return false
+        androidOnlyRangesCache = ranges
+        return ranges
     }
 
     /// Whether `condition` having the truth value `truth` means the platform is Android:
     /// `Platform.OS === 'android' && x` when true, `Platform.OS === 'ios' || x` when false.
-    func impliesAndroid(_ condition: Node, when truth: Bool) -> Bool {
+    func impliesAndroid(_ condition: Node, when truth: Bool, depth: Int = 0) -> Bool {
+        guard depth < 64 else { return false }
         let node = Syntax.unwrap(condition)
         if case let .platformTest(android) = value(of: node) { return truth ? android : !android }
         switch node.kind {
         case "unary_expression":
             guard Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument") else { return false }
-            return impliesAndroid(argument, when: !truth)
+            return impliesAndroid(argument, when: !truth, depth: depth + 1)
         case "binary_expression":
             guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return false }
             switch Syntax.operatorText(node) {
-            case "&&": return truth && (impliesAndroid(left, when: true) || impliesAndroid(right, when: true))
-            case "||": return !truth && (impliesAndroid(left, when: false) || impliesAndroid(right, when: false))
+            case "&&": return truth && (impliesAndroid(left, when: true, depth: depth + 1) || impliesAndroid(right, when: true, depth: depth + 1))
+            case "||": return !truth && (impliesAndroid(left, when: false, depth: depth + 1) || impliesAndroid(right, when: false, depth: depth + 1))
             default: return false
             }
         default:

@@ -47,6 +47,9 @@ public final class SemanticModel {
     private(set) var scopes: [Scope] = []
     private var scopeIndexByNode: [NodeID: Int] = [:]
     public private(set) var bindings: [Binding] = []
+    /// Names declared by destructuring a `granted` property: the only way a plain identifier can
+    /// hold a fresh granted value (a cheap test before resolving every identifier of a file).
+    public private(set) var grantedBindingNames = Set<String>()
     /// Return statements (their argument) by the function that owns them.
     private(set) var returnsByFunction: [NodeID: [Node]] = [:]
     /// Call expressions, in document order; rules and queries look for API calls among them.
@@ -63,6 +66,7 @@ public final class SemanticModel {
     /// Functions that contain a provisional test of their own (filled while computing awareness).
     var directlyAwareFunctions = Set<NodeID>()
     var behaviorObjectsCache: Set<NodeID>?
+    var androidOnlyRangesCache: [Range<Int>]?
 
     /// Whether the file imports or requires expo-notifications at all.
     public private(set) var importsExpoNotifications = false
@@ -192,6 +196,12 @@ public final class SemanticModel {
     }
 
     private func declare(_ name: String, nameNode: Node, _ declaration: Declaration, in scope: Int) {
+        switch declaration {
+        case let .variable(_, path), let .parameter(_, _, path, _):
+            if path.last == .property("granted") { grantedBindingNames.insert(name) }
+        default:
+            break
+        }
         let index = bindings.count
         bindings.append(Binding(name: name, nameNode: nameNode, declaration: declaration))
         // The first declaration wins: a later `var x` redeclaration does not hide the first.
@@ -332,12 +342,26 @@ public final class SemanticModel {
 
     // MARK: - Resolution
 
-    /// The innermost scope whose node contains `node`.
+    /// The innermost scope whose node contains `node`. Found by byte ranges, not by climbing
+    /// parents: tree-sitter finds a node's parent by searching down from the root, which is slow on
+    /// files with very many statements.
     func scopeIndex(containing node: Node) -> Int {
-        var current: Node? = node
-        while let candidate = current {
-            if let index = scopeIndexByNode[candidate.id] { return index }
-            current = candidate.parent
+        if let index = scopeIndexByNode[node.id] { return index }
+        let start = node.startByte
+        let end = node.endByte
+        // Scopes were created in document order: the last one starting at or before `node`…
+        var low = 0
+        var high = scopes.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if scopes[middle].node.startByte <= start { low = middle } else { high = middle - 1 }
+        }
+        // …or one of its ancestors is the innermost that contains it.
+        var candidate: Int? = low
+        while let index = candidate {
+            let scopeNode = scopes[index].node
+            if scopeNode.startByte <= start && end <= scopeNode.endByte { return index }
+            candidate = scopes[index].parent
         }
         return 0
     }
@@ -368,10 +392,13 @@ public final class SemanticModel {
 
     /// The function (or method, or arrow) that directly contains `node`; nil at module level.
     public func enclosingFunction(of node: Node) -> Node? {
-        var current = node.parent
-        while let candidate = current {
-            if Syntax.functionKinds.contains(candidate.kind) { return candidate }
-            current = candidate.parent
+        // Through the scope tree (byte ranges), not node parents: see `scopeIndex(containing:)`.
+        var index: Int? = scopeIndex(containing: node)
+        if let current = index, scopes[current].node.id == node.id { index = scopes[current].parent }
+        while let current = index {
+            let scopeNode = scopes[current].node
+            if scopes[current].isFunction, Syntax.functionKinds.contains(scopeNode.kind) { return scopeNode }
+            index = scopes[current].parent
         }
         return nil
     }

@@ -152,7 +152,9 @@ extension SemanticModel {
     public func value(of expression: Node) -> SymbolicValue {
         let key = expression.id
         if let cached = valueCache[key] { return cached }
-        if evaluating.contains(key) { return .unknown }
+        // Evaluation recurses through the expression: bound it so that no input can exhaust a
+        // worker thread's stack.
+        if evaluating.contains(key) || evaluating.count > 150 { return .unknown }
         evaluating.insert(key)
         let result = computeValue(of: expression)
         evaluating.remove(key)

@@ -24,9 +24,25 @@ public struct TextReporter {
         return output
     }
 
+    /// Lines longer than this are shown as a window around the finding (minified bundles have
+    /// megabyte-long lines).
+    static let maximumExcerptBytes = 240
+
     private func excerpt(of range: Range<Int>, in text: SourceText) -> String {
         let lineIndex = text.lineIndex(containing: range.lowerBound)
-        let lineRange = text.lineRange(lineIndex)
+        var lineRange = text.lineRange(lineIndex)
+        var prefix = ""
+        var suffix = ""
+        if lineRange.count > TextReporter.maximumExcerptBytes {
+            var start = max(lineRange.lowerBound, range.lowerBound - TextReporter.maximumExcerptBytes / 3)
+            var end = min(lineRange.upperBound, start + TextReporter.maximumExcerptBytes)
+            // Keep whole UTF-8 sequences.
+            while start > lineRange.lowerBound, text.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            while end < lineRange.upperBound, text.bytes[end] & 0xC0 == 0x80 { end += 1 }
+            if start > lineRange.lowerBound { prefix = "…" }
+            if end < lineRange.upperBound { suffix = "…" }
+            lineRange = start..<end
+        }
         let number = String(lineIndex + 1)
         let gutter = String(repeating: " ", count: number.count)
         let before = text.text(in: lineRange.lowerBound..<min(range.lowerBound, lineRange.upperBound))
@@ -35,7 +51,8 @@ public struct TextReporter {
         // Keep tabs so the caret lines up under them; every other character takes one cell.
         let padding = String(before.unicodeScalars.map { $0 == "\t" ? "\t" : " " })
         let caretCount = max(1, underlined.count)
-        return " \(number) | \(text.lineText(lineIndex))\n \(gutter) | \(padding)\(paint(String(repeating: "^", count: caretCount), color: "33"))\n"
+        let shown = prefix + text.text(in: lineRange) + suffix
+        return " \(number) | \(shown)\n \(gutter) | \(prefix.isEmpty ? "" : " ")\(padding)\(paint(String(repeating: "^", count: caretCount), color: "33"))\n"
     }
 
     func summary(_ report: LintReport) -> String {

@@ -49,8 +49,22 @@ public struct Node {
     public func child(_ index: Int) -> Node? { Node(ts_node_child(raw, UInt32(index)), tree: tree) }
     public func namedChild(_ index: Int) -> Node? { Node(ts_node_named_child(raw, UInt32(index)), tree: tree) }
 
-    public var children: [Node] { (0..<childCount).compactMap { child($0) } }
-    public var namedChildren: [Node] { (0..<namedChildCount).compactMap { namedChild($0) } }
+    /// All children, in order. Iterated with a cursor: `ts_node_child(i)` costs O(i), which made
+    /// listing the statements of a huge file quadratic.
+    public var children: [Node] { childNodes(namedOnly: false) }
+    public var namedChildren: [Node] { childNodes(namedOnly: true) }
+
+    private func childNodes(namedOnly: Bool) -> [Node] {
+        var result: [Node] = []
+        var cursor = ts_tree_cursor_new(raw)
+        defer { ts_tree_cursor_delete(&cursor) }
+        guard ts_tree_cursor_goto_first_child(&cursor) else { return [] }
+        repeat {
+            let node = ts_tree_cursor_current_node(&cursor)
+            if !namedOnly || ts_node_is_named(node) { result.append(Node(raw: node, tree: tree)) }
+        } while ts_tree_cursor_goto_next_sibling(&cursor)
+        return result
+    }
 
     public func child(byField name: String) -> Node? {
         name.withCString { pointer in

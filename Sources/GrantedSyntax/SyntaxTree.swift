@@ -64,6 +64,24 @@ public final class SyntaxTree {
         }
     }
 
+    /// Whether the tree nests deeper than `limit` levels (stops looking as soon as it does).
+    public func nests(deeperThan limit: Int) -> Bool {
+        var cursor = ts_tree_cursor_new(ts_tree_root_node(tree))
+        defer { ts_tree_cursor_delete(&cursor) }
+        var depth = 0
+        while true {
+            if ts_tree_cursor_goto_first_child(&cursor) {
+                depth += 1
+                if depth > limit { return true }
+                continue
+            }
+            while !ts_tree_cursor_goto_next_sibling(&cursor) {
+                guard ts_tree_cursor_goto_parent(&cursor) else { return false }
+                depth -= 1
+            }
+        }
+    }
+
     /// The first node that is an error or a missing token, if the parse needed recovery.
     public func firstSyntaxError() -> Node? {
         guard ts_node_has_error(ts_tree_root_node(tree)) else { return nil }

@@ -1,0 +1,200 @@
+import Foundation
+@testable import GrantedCLI
+import Testing
+import TestSupport
+
+/// Hostile and unusual input: every case checks the message, the exit code, that the other files are
+/// still linted, and that SARIF stays schema-valid with a notification for the bad file.
+extension CLITests {
+    static let goodFile = """
+    import * as Notifications from 'expo-notifications';
+
+    export async function canNotify() {
+      const { status } = await Notifications.getPermissionsAsync();
+      return status === 'granted';
+    }
+
+    """
+
+    /// Lints the bad file with a good one beside it and returns the text run and the SARIF.
+    static func lintBeside(
+        _ badName: String, in directory: URL, extra: [String] = []
+    ) throws -> (run: Run, sarif: [String: Any], notifications: [String]) {
+        try Self.write(Self.goodFile, to: "good.ts", in: directory)
+        let run = Self.run(extra + ["--sarif-output", "out.sarif", badName, "good.ts"], in: directory)
+        #expect(run.output.contains("good.ts:5:10: error"), "the good file is still linted:\n\(run.output)\n\(run.errors)")
+        let sarifText = try String(contentsOf: directory.appendingPathComponent("out.sarif"), encoding: .utf8)
+        #expect(try Self.schemaViolation(sarifText) == nil)
+        let sarif = try Self.checkCodeScanningRequirements(sarifText)
+        let invocation = (sarif["invocations"] as? [[String: Any]])?.first ?? [:]
+        let notifications = (invocation["toolExecutionNotifications"] as? [[String: Any]] ?? [])
+            .compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
+        return (run, sarif, notifications)
+    }
+
+    static func executionSuccessful(_ sarif: [String: Any]) -> Bool? {
+        (sarif["invocations"] as? [[String: Any]])?.first?["executionSuccessful"] as? Bool
+    }
+
+    @Test func emptyFileIsAnalysedQuietly() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write("", to: "empty.ts", in: directory)
+        let (run, sarif, notifications) = try Self.lintBeside("empty.ts", in: directory)
+        #expect(run.status == 1 && run.errors.isEmpty && notifications.isEmpty)
+        #expect(run.output.contains("(2 checked)"))
+        #expect(Self.executionSuccessful(sarif) == true)
+    }
+
+    @Test(arguments: [
+        ("binary.ts", [UInt8]([0x7F, 0x45, 0x4C, 0x46, 0x00, 0x01, 0x02, 0x00]), "it contains NUL bytes"),
+        ("utf16.ts", [UInt8]([0xFF, 0xFE]) + Array("import x from 'y';".utf8).flatMap { [$0, 0] }, "it is UTF-16 encoded"),
+    ])
+    func notTextIsReportedAndSkipped(_ name: String, _ bytes: [UInt8], _ reason: String) throws {
+        let directory = try Self.temporaryDirectory()
+        try Data(bytes).write(to: directory.appendingPathComponent(name))
+        let (run, sarif, notifications) = try Self.lintBeside(name, in: directory)
+        #expect(run.status == 2)
+        #expect(run.errors.contains("granted-lint: \(name): \(reason)"))
+        #expect(notifications.contains { $0.hasPrefix("\(name): \(reason)") })
+        #expect(Self.executionSuccessful(sarif) == false)
+    }
+
+    @Test func invalidUTF8IsAnalysedWithCorrectPositions() throws {
+        let directory = try Self.temporaryDirectory()
+        var bytes = Array("// \u{FF}".utf8)
+        bytes += [0xC3, 0x28, 0xFF, 0x0A]  // an invalid two-byte sequence and a stray 0xFF
+        bytes += Array(Self.goodFile.utf8)
+        try Data(bytes).write(to: directory.appendingPathComponent("latin1.ts"))
+        let (run, _, notifications) = try Self.lintBeside("latin1.ts", in: directory)
+        #expect(run.status == 1 && notifications.isEmpty)
+        #expect(run.output.contains("latin1.ts:6:10: error"))
+    }
+
+    @Test func byteOrderMarkAndLineEndingsKeepPositions() throws {
+        let directory = try Self.temporaryDirectory()
+        try Data([0xEF, 0xBB, 0xBF] + Array(Self.goodFile.utf8)).write(to: directory.appendingPathComponent("bom.ts"))
+        try Self.write(Self.goodFile.replacingOccurrences(of: "\n", with: "\r\n"), to: "crlf.ts", in: directory)
+        try Self.write(Self.goodFile.replacingOccurrences(of: "\n", with: "\r"), to: "cr.ts", in: directory)
+        let run = Self.run(["bom.ts", "crlf.ts", "cr.ts"], in: directory)
+        #expect(run.status == 1)
+        for name in ["bom.ts", "crlf.ts", "cr.ts"] { #expect(run.output.contains("\(name):5:10: error"), "\(name)") }
+    }
+
+    @Test func fiveMegabyteSingleLineFile() throws {
+        let directory = try Self.temporaryDirectory()
+        let filler = String(repeating: "abcdefghij", count: 500_000)
+        let line = "import * as N from 'expo-notifications'; const blob = '\(filler)'; export const f = async () => (await N.getPermissionsAsync()).granted;\n"
+        try Self.write(line, to: "bundle.js", in: directory)
+        let (run, _, notifications) = try Self.lintBeside("bundle.js", in: directory)
+        #expect(run.status == 1 && notifications.isEmpty)
+        let column = line.utf16.distance(from: line.utf16.startIndex, to: line.range(of: "(await")!.lowerBound.samePosition(in: line.utf16)!) + 1
+        #expect(run.output.contains("bundle.js:1:\(column): error"))
+        // The excerpt is a window around the finding, not the whole line.
+        let excerptLine = run.output.split(separator: "\n").first { $0.hasPrefix(" 1 | …") }
+        #expect((excerptLine?.count ?? Int.max) < 400)
+    }
+
+    @Test func fileAboveTheSizeLimitIsSkippedWithANote() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.goodFile + String(repeating: "// padding\n", count: 200), to: "large.ts", in: directory)
+        let (run, sarif, notifications) = try Self.lintBeside("large.ts", in: directory, extra: ["--max-file-size", "1K"])
+        #expect(run.status == 2)
+        #expect(run.errors.contains("large.ts: "))
+        #expect(run.errors.contains("is more than the limit of 1024"))
+        #expect(notifications.contains { $0.hasPrefix("large.ts:") })
+        #expect(Self.executionSuccessful(sarif) == false)
+    }
+
+    @Test func hundredThousandDeepNestingIsReportedNotCrashed() throws {
+        let directory = try Self.temporaryDirectory()
+        let depth = 100_000
+        let nested = "import * as N from 'expo-notifications';\nconst x = " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            + ";\nconst y = " + String(repeating: "f(", count: depth) + String(repeating: ")", count: depth) + ";\n"
+        try Self.write(nested, to: "deep.ts", in: directory)
+        let (run, sarif, notifications) = try Self.lintBeside("deep.ts", in: directory)
+        #expect(run.status == 2)
+        #expect(run.errors.contains("deep.ts: nested more than"))
+        #expect(notifications.contains { $0.hasPrefix("deep.ts:") })
+        #expect(Self.executionSuccessful(sarif) == false)
+    }
+
+    @Test func specialFilesAreNamedWithTheirReason() throws {
+        let directory = try Self.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder.ts"), withIntermediateDirectories: true)
+        #expect(mkfifo(directory.appendingPathComponent("pipe.ts").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("dangling.ts").path, withDestinationPath: "nowhere.ts")
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("loop-a.ts").path, withDestinationPath: "loop-b.ts")
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("loop-b.ts").path, withDestinationPath: "loop-a.ts")
+        let expectations = [
+            ("pipe.ts", "not a regular file"),
+            ("dangling.ts", "symbolic link to nothing"),
+            ("loop-a.ts", "symbolic link loop"),
+        ]
+        // A directory named like a source file is a directory: walked, not read.
+        try Self.write(Self.goodFile, to: "folder.ts/inside.ts", in: directory)
+        let folder = Self.run(["folder.ts"], in: directory)
+        #expect(folder.status == 1 && folder.errors.isEmpty)
+        #expect(folder.output.contains("folder.ts/inside.ts:5:10: error"))
+        for (name, reason) in expectations {
+            let (run, sarif, notifications) = try Self.lintBeside(name, in: directory)
+            #expect(run.status == 2, "\(name)")
+            #expect(run.errors.contains("granted-lint: \(name): ") && run.errors.lowercased().contains(reason.lowercased()), "\(name): \(run.errors)")
+            #expect(notifications.contains { $0.hasPrefix("\(name): ") }, "\(name)")
+            #expect(Self.executionSuccessful(sarif) == false)
+        }
+        // Walking the directory does not hang on the FIFO or loop on the links.
+        let walk = Self.run(["."], in: directory)
+        #expect(walk.output.contains("good.ts:5:10"))
+    }
+
+    @Test func fileDeletedBetweenDiscoveryAndReading() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.goodFile, to: "gone.ts", in: directory)
+        let path = directory.appendingPathComponent("gone.ts").path
+        try FileManager.default.removeItem(atPath: path)
+        let options = try Options.parse([path])
+        let outcomes = GrantedCLI.lint([GrantedCLI.LintJob(path: path, configuration: .init(path: nil, baseDirectory: "/"), fromIndex: false)], options: options)
+        guard case let .failure(problem)? = outcomes.first?.result else {
+            Issue.record("a deleted file must be a problem, not a success")
+            return
+        }
+        #expect(problem.reason == "No such file or directory")
+    }
+
+    @Test func pathsWithSpacesQuotesAndNonASCII() throws {
+        let directory = try Self.temporaryDirectory()
+        let name = "src/it's \"mine\" — café 🎉/push notif.ts"
+        try Self.write(Self.goodFile, to: name, in: directory)
+        let run = Self.run(["--sarif-output", "out.sarif", "."], in: directory)
+        #expect(run.output.contains("\(name):5:10: error"))
+        let sarif = try String(contentsOf: directory.appendingPathComponent("out.sarif"), encoding: .utf8)
+        #expect(try Self.schemaViolation(sarif) == nil)
+        #expect(sarif.contains("src/it%27s%20%22mine%22%20%E2%80%94%20caf%C3%A9%20%F0%9F%8E%89/push%20notif.ts"))
+    }
+
+    @Test func tenThousandFindingsInOneFile() throws {
+        let directory = try Self.temporaryDirectory()
+        var code = "import * as N from 'expo-notifications';\nexport async function many() {\n  const { status } = await N.getPermissionsAsync();\n"
+        for index in 0..<10_000 { code += "  if (status === 'granted') count(\(index));\n" }
+        code += "}\n"
+        try Self.write(code, to: "many.ts", in: directory)
+        let run = Self.run(["--format", "json", "many.ts"], in: directory)
+        #expect(run.status == 1)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect((root["findings"] as? [Any])?.count == 10_000)
+        let sarif = Self.run(["--format", "sarif", "many.ts"], in: directory)
+        #expect(try Self.schemaViolation(sarif.output) == nil)
+    }
+
+    @Test func parseTimeoutIsReportedNotSilentlySkipped() throws {
+        let directory = try Self.temporaryDirectory()
+        var code = "import * as N from 'expo-notifications';\n"
+        for index in 0..<20_000 { code += "export const v\(index) = { a: [1, 2, 3], b: () => N.getPermissionsAsync() };\n" }
+        try Self.write(code, to: "slow.ts", in: directory)
+        let (run, sarif, notifications) = try Self.lintBeside("slow.ts", in: directory, extra: ["--parse-timeout", "1"])
+        #expect(run.status == 2)
+        #expect(run.errors.contains("slow.ts: parsing took longer than the limit of 1 ms"))
+        #expect(notifications.contains { $0.hasPrefix("slow.ts:") })
+        #expect(Self.executionSuccessful(sarif) == false)
+    }
+}
