@@ -13,6 +13,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "granted-lint", targets: ["granted-lint"]),
+        // For the fuzzing package in Fuzz/ (and other tools that embed the linter).
+        .library(name: "GrantedLintKit", targets: ["GrantedSyntax", "GrantedEngine", "GrantedRules", "GrantedReporters"]),
     ],
     targets: [
         .systemLibrary(

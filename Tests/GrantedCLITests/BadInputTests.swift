@@ -1,5 +1,6 @@
 import Foundation
 @testable import GrantedCLI
+import GrantedEngine
 import Testing
 import TestSupport
 
@@ -196,5 +197,64 @@ extension CLITests {
         #expect(run.errors.contains("slow.ts: parsing took longer than the limit of 1 ms"))
         #expect(notifications.contains { $0.hasPrefix("slow.ts:") })
         #expect(Self.executionSuccessful(sarif) == false)
+    }
+}
+
+/// `--fix` never writes where it should not and never leaves a temporary file behind.
+extension CLITests {
+    static let fixable = """
+    import * as Notifications from 'expo-notifications';
+    Notifications.setNotificationHandler({
+      handleNotification: async () => ({ shouldShowAlert: true, shouldPlaySound: false, shouldSetBadge: false }),
+    });
+
+    """
+
+    static func temporaryLeftovers(in directory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".granted-lint-") }
+    }
+
+    @Test func fixWritesThroughLinksInsideTheProjectOnly() throws {
+        let project = try Self.temporaryDirectory()
+        let outside = try Self.temporaryDirectory()
+        try Self.write(Self.fixable, to: "real.ts", in: project)
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("alias.ts").path, withDestinationPath: "real.ts")
+        try Self.write(Self.fixable, to: "elsewhere.ts", in: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: project.appendingPathComponent("escape.ts").path, withDestinationPath: outside.appendingPathComponent("elsewhere.ts").path
+        )
+        let run = Self.run(["--fix", "alias.ts", "escape.ts"], in: project)
+        #expect(run.status == 2)
+        #expect(run.errors.contains("escape.ts: is a symbolic link to"))
+        #expect(run.errors.contains("; not written"))
+        // The link inside the project still is a link, and its target was fixed.
+        let attributes = try FileManager.default.attributesOfItem(atPath: project.appendingPathComponent("alias.ts").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        #expect(try String(contentsOf: project.appendingPathComponent("real.ts"), encoding: .utf8).contains("shouldShowBanner: true, shouldShowList: true"))
+        #expect(try String(contentsOf: outside.appendingPathComponent("elsewhere.ts"), encoding: .utf8) == Self.fixable)
+        #expect(try Self.temporaryLeftovers(in: project).isEmpty && Self.temporaryLeftovers(in: outside).isEmpty)
+    }
+
+    @Test func fixLeavesReadOnlyFilesAndNoTemporaryFiles() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.fixable, to: "locked.ts", in: directory)
+        let locked = directory.appendingPathComponent("locked.ts").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: locked)
+        let run = Self.run(["--fix", "locked.ts"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.errors.contains("locked.ts: is read-only; not written"))
+        #expect(try String(contentsOfFile: locked, encoding: .utf8) == Self.fixable)
+        #expect(try Self.temporaryLeftovers(in: directory).isEmpty)
+        #expect(run.output.contains("locked.ts:3:38: warning"), "the finding is still reported")
+    }
+
+    @Test func atomicWriteCleansUpWhenTheRenameFails() throws {
+        let directory = try Self.temporaryDirectory()
+        // The target is a non-empty directory: writing the temporary file works, the rename fails.
+        try Self.write("x", to: "target.ts/keep", in: directory)
+        #expect(throws: AtomicFile.WriteError.self) {
+            try AtomicFile.write(Array("new".utf8), to: directory.appendingPathComponent("target.ts").path)
+        }
+        #expect(try Self.temporaryLeftovers(in: directory).isEmpty)
     }
 }
