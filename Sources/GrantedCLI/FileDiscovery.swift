@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GrantedEngine
 
 /// Finds the files to lint under the paths given on the command line.
@@ -59,15 +62,16 @@ struct FileDiscovery {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
     }
 
-    private func normalise(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
-    }
+    private func normalise(_ path: String) -> String { absolute(path) }
 
     /// `--exclude` globs are relative to the working directory, as in ESLint.
     private func wanted(_ relative: String, in directory: String) -> Bool {
-        let components = relative.split(separator: "/")
-        if components.dropLast().contains(where: { FileDiscovery.skippedDirectories.contains(String($0)) }) { return false }
         if relative.hasSuffix(".d.ts") { return false }
+        if relative.contains("/") {
+            let components = relative.split(separator: "/")
+            if components.dropLast().contains(where: { FileDiscovery.skippedDirectories.contains(String($0)) }) { return false }
+        }
+        if excludes.isEmpty { return true }
         var shown = join(directory, relative)
         while shown.hasPrefix("./") { shown.removeFirst(2) }
         return !excludes.contains { $0.matches(shown) }
@@ -87,19 +91,39 @@ struct FileDiscovery {
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
             }.sorted()
         }
+        // A plain POSIX walk: readdir's d_type tells files from directories without a stat per
+        // entry, which FileManager's enumerator does not avoid. Links to directories are not followed.
         var files: [String] = []
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            let attributes = enumerator.fileAttributes
-            let type = attributes?[.type] as? FileAttributeType
-            if type == .typeDirectory {
-                if FileDiscovery.skippedDirectories.contains(name) || !wanted(relative + "/x", in: directory) {
-                    enumerator.skipDescendants()
+        var pending = [""]
+        while let relativeDirectory = pending.popLast() {
+            let absoluteDirectory = relativeDirectory.isEmpty ? directory : join(directory, relativeDirectory)
+            guard let handle = opendir(absoluteDirectory) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
                 }
-                continue
+                if name == "." || name == ".." { continue }
+                let relative = relativeDirectory.isEmpty ? name : relativeDirectory + "/" + name
+                var type = entry.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) {
+                    var status = stat()
+                    if lstat(join(directory, relative), &status) == 0 {
+                        switch status.st_mode & S_IFMT {
+                        case S_IFDIR: type = UInt8(DT_DIR)
+                        case S_IFLNK: type = UInt8(DT_LNK)
+                        default: type = UInt8(DT_REG)
+                        }
+                    }
+                }
+                if type == UInt8(DT_DIR) {
+                    if !FileDiscovery.skippedDirectories.contains(name), wanted(relative + "/x", in: directory) {
+                        pending.append(relative)
+                    }
+                } else if wanted(relative, in: directory) {
+                    files.append(join(directory, relative))
+                }
             }
-            if wanted(relative, in: directory) { files.append(join(directory, relative)) }
         }
         return files.sorted()
     }

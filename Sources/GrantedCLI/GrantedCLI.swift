@@ -161,10 +161,18 @@ public enum GrantedCLI {
         }
         var configurations: [Configuration] = []
         for file in files { configurations.append(try resolver.configuration(forFile: file)) }
-        let project = options.parseOnly ? nil : buildProjectIndex(files, options: options)
-
+        // The first pass (cross-file index) also tells which files need a second look.
+        let firstPass: (project: ProjectIndex, relevant: [Bool?])? = options.parseOnly || options.noPrefilter || stagedContent
+            ? nil : buildProjectIndexAndRelevance(files, options: options)
+        let project = firstPass?.project ?? (options.parseOnly ? nil : buildProjectIndex(files, options: options))
+        let skippable = firstPass != nil && project?.exportedNames.isEmpty == true
         let outcomes = lint(
-            zip(files, configurations).map { LintJob(path: $0, configuration: $1, fromIndex: stagedContent) },
+            files.indices.map { index in
+                LintJob(
+                    path: files[index], configuration: configurations[index], fromIndex: stagedContent,
+                    knownIrrelevant: skippable && firstPass?.relevant[index] == false
+                )
+            },
             options: options, project: project
         )
         var report = LintReport(results: [], problems: problems)
@@ -373,6 +381,8 @@ public enum GrantedCLI {
         let configuration: Configuration
         /// Read the staged content from git's index instead of the working tree.
         let fromIndex: Bool
+        /// The first pass read the file and found nothing any rule looks for: no need to read it again.
+        var knownIrrelevant = false
     }
 
     struct FileOutcome {
@@ -388,20 +398,36 @@ public enum GrantedCLI {
     /// The cross-file first pass: every file that mentions a notification module is summarised, so
     /// that what it exports is known before any file is checked.
     static func buildProjectIndex(_ files: [String], options: Options) -> ProjectIndex {
+        buildProjectIndexAndRelevance(files, options: options).project
+    }
+
+    /// Text every rule's prefilter looks for (a superset of any configuration's).
+    static let relevantText: [String] = Array(Set(BuiltinRules.all.flatMap { $0.requiredText } + ["granted-lint-disable"])).sorted()
+
+    /// Also tells, per file, whether it contains anything a rule looks for (nil when it could not be
+    /// read): the second pass then reads only the files that may matter.
+    static func buildProjectIndexAndRelevance(_ files: [String], options: Options) -> (project: ProjectIndex, relevant: [Bool?]) {
         let project = ProjectIndex()
         let modules = ["expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue]
         let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        var relevant = [Bool?](repeating: nil, count: files.count)
+        let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
             var index = worker
+            var local: [(Int, Bool)] = []
             while index < files.count {
                 if case let .success(bytes) = FileReader.read(files[index], maxSize: options.maxFileSize) {
                     let text = SourceText(bytes: bytes)
                     if modules.contains(where: { text.contains($0) }) { project.summarise(file: files[index]) }
+                    local.append((index, relevantText.contains { text.contains($0) }))
                 }
                 index += workerCount
             }
+            lock.lock()
+            for (position, flag) in local { relevant[position] = flag }
+            lock.unlock()
         }
-        return project
+        return (project, relevant)
     }
 
     static func lint(_ jobs: [LintJob], options: Options, project: ProjectIndex? = nil) -> [FileOutcome] {
@@ -441,6 +467,10 @@ public enum GrantedCLI {
 
     static func lintOne(_ job: LintJob, linter: Linter, options: Options) -> FileOutcome {
         let displayPath = job.path.hasPrefix("./") ? String(job.path.dropFirst(2)) : job.path
+        if job.knownIrrelevant, case .none = options.fixMode {
+            let empty = SourceFile(path: displayPath, text: SourceText(bytes: []), grammar: .tsx)
+            return FileOutcome(result: .success(FileResult(file: empty, diagnostics: [], analysed: false)))
+        }
         let read: Result<[UInt8], FileProblem>
         if job.fromIndex {
             do {

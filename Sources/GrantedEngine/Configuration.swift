@@ -186,8 +186,17 @@ public final class ConfigurationResolver {
     }
 
     public func configuration(forFile path: String) throws -> Configuration {
-        try configuration(forDirectory: directoryOf(absolute(path)))
+        if let override { return override }
+        // Files of one directory share a configuration: look the directory up as written first, so a
+        // walk over thousands of files does not normalise every path.
+        let written = directoryOf(path)
+        if let cached = byWrittenDirectory[written] { return cached }
+        let result = try configuration(forDirectory: directoryOf(absolute(path)))
+        byWrittenDirectory[written] = result
+        return result
     }
+
+    private var byWrittenDirectory: [String: Configuration] = [:]
 
     public func configuration(forDirectory directory: String) throws -> Configuration {
         if let override { return override }

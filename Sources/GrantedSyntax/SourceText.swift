@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes of one source file with a line table: converts UTF-8 byte offsets (what tree-sitter
 /// reports and what granted-lint keeps internally) to 1-based lines and 1-based UTF-16 columns (what
 /// editors, LSP and SARIF consumers count).
@@ -6,8 +12,16 @@ public final class SourceText {
     public let bytes: [UInt8]
     /// Whether the file began with a UTF-8 byte-order mark (removed from `bytes`; restored when writing).
     public let hadByteOrderMark: Bool
-    /// Byte offset where each line starts. Lines end at LF, CRLF or a lone CR.
-    public let lineStarts: [Int]
+    /// Byte offset where each line starts. Lines end at LF, CRLF or a lone CR. Computed on first
+    /// use: most files of a large tree are never reported on.
+    public var lineStarts: [Int] {
+        if let cached = lineStartsCache { return cached }
+        let computed = SourceText.computeLineStarts(bytes)
+        lineStartsCache = computed
+        return computed
+    }
+
+    private var lineStartsCache: [Int]?
 
     public init(bytes input: [UInt8]) {
         if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
@@ -17,6 +31,9 @@ public final class SourceText {
             bytes = input
             hadByteOrderMark = false
         }
+    }
+
+    private static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
         var index = 0
         let count = bytes.count
@@ -32,7 +49,7 @@ public final class SourceText {
                 index += 1
             }
         }
-        lineStarts = starts
+        return starts
     }
 
     public convenience init(_ string: String) { self.init(bytes: Array(string.utf8)) }
@@ -94,25 +111,25 @@ public final class SourceText {
         return true
     }
 
-    /// Whether `needle` occurs anywhere in the bytes (a cheap test before parsing).
+    /// Whether `needle` occurs anywhere in the bytes (a cheap test before parsing): libc's
+    /// vectorised `memchr` finds each candidate first byte, `memcmp` checks the rest.
     public func contains(_ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
-        guard let first = pattern.first, pattern.count <= bytes.count else { return pattern.isEmpty }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let last = buffer.count - pattern.count
-            while index <= last {
-                if buffer[index] == first {
-                    var matched = true
-                    for offset in 1..<pattern.count where buffer[index + offset] != pattern[offset] {
-                        matched = false
-                        break
-                    }
-                    if matched { return true }
+        guard let first = pattern.first else { return true }
+        guard pattern.count <= bytes.count else { return false }
+        return bytes.withUnsafeBytes { haystack in
+            pattern.withUnsafeBytes { target in
+                guard let base = haystack.baseAddress, let targetBase = target.baseAddress else { return false }
+                let last = haystack.count - target.count
+                var offset = 0
+                while offset <= last {
+                    guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+                    let position = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(base + position, targetBase, target.count) == 0 { return true }
+                    offset = position + 1
                 }
-                index += 1
+                return false
             }
-            return false
         }
     }
 }
