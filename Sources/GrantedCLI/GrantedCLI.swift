@@ -401,6 +401,12 @@ public enum GrantedCLI {
         buildProjectIndexAndRelevance(files, options: options).project
     }
 
+    /// The permission APIs a project wrapper can be built on.
+    static let permissionAPINames = [
+        "getPermissionsAsync", "requestPermissionsAsync", "usePermissions", "hasPermission", "requestPermission",
+        "getNotificationSettings",
+    ]
+
     /// Text every rule's prefilter looks for (a superset of any configuration's).
     static let relevantText: [String] = Array(Set(BuiltinRules.all.flatMap { $0.requiredText } + ["granted-lint-disable"])).sorted()
 
@@ -418,7 +424,12 @@ public enum GrantedCLI {
             while index < files.count {
                 if case let .success(bytes) = FileReader.read(files[index], maxSize: options.maxFileSize) {
                     let text = SourceText(bytes: bytes)
-                    if modules.contains(where: { text.contains($0) }) { project.summarise(file: files[index]) }
+                    // Only a file that uses a permission API and exports something can hand permission
+                    // data to another (anything else is still resolved on demand, from its importers).
+                    if modules.contains(where: { text.contains($0) }), text.contains("export"),
+                       permissionAPINames.contains(where: { text.contains($0) }) {
+                        project.summarise(file: files[index])
+                    }
                     local.append((index, relevantText.contains { text.contains($0) }))
                 }
                 index += workerCount

@@ -86,8 +86,13 @@ public final class Linter {
     ///   - engineSeverities: severities of the engine's own findings (`unused-suppression`,
     ///     `syntax-error`); a missing entry keeps the default, nil turns it off.
     ///   - knownRuleIds: every rule id a suppression may name (defaults to the rules given).
+    private let ruleIds: [String]
+    private let defaultSeverities: [Severity]
+
     public init(rules: [ConfiguredRule], engineSeverities: [String: Severity?] = [:], knownRuleIds: Set<String>? = nil) {
         self.rules = rules
+        self.ruleIds = rules.map { $0.rule.description.id }
+        self.defaultSeverities = rules.map { $0.rule.description.defaultSeverity }
         self.instances = rules.map { $0.rule.init() }
         // A file with a suppression comment is parsed so that a stale one is reported.
         self.requiredText = Array(Set(rules.flatMap { $0.rule.requiredText } + ["granted-lint-disable"])).sorted()
@@ -149,7 +154,7 @@ public final class Linter {
             if mayHaveSuppressions, node.kind == "comment" { suppressionComments.append(node) }
             if symbol < table.count {
                 for index in table[symbol] {
-                    context.begin(rule: rules[index].rule.description, severity: rules[index].severity)
+                    context.begin(ruleId: ruleIds[index], defaultSeverity: defaultSeverities[index], severity: rules[index].severity)
                     instances[index].visit(node, in: context)
                 }
             }

@@ -65,13 +65,36 @@ extension ExportedValue {
 public final class ProjectIndex: @unchecked Sendable {
     public static let sourceExtensions = ["ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts"]
 
-    private let lock = NSLock()
-    private var summaries: [String: [String: ExportedValue]] = [:]
-    private let readFile: (String) -> [UInt8]?
+    /// What all views of one index share.
+    private final class Storage: @unchecked Sendable {
+        let lock = NSLock()
+        var summaries: [String: [String: ExportedValue]] = [:]
+        let readFile: (String) -> [UInt8]?
+
+        init(readFile: @escaping (String) -> [UInt8]?) { self.readFile = readFile }
+    }
+
+    private let storage: Storage
+    /// Files whose summaries are being computed on the way to this view (import cycles and long
+    /// import chains stop here instead of recursing without end).
+    private let visiting: Set<String>
+
+    private var lock: NSLock { storage.lock }
+    private var summaries: [String: [String: ExportedValue]] {
+        get { storage.summaries }
+        set { storage.summaries = newValue }
+    }
+    private var readFile: (String) -> [UInt8]? { storage.readFile }
 
     /// - Parameter readFile: reads a file of the project (nil when it cannot be read).
     public init(readFile: @escaping (String) -> [UInt8]? = { path in FileManager.default.contents(atPath: path).map(Array.init) }) {
-        self.readFile = readFile
+        storage = Storage(readFile: readFile)
+        visiting = []
+    }
+
+    private init(storage: Storage, visiting: Set<String>) {
+        self.storage = storage
+        self.visiting = visiting
     }
 
     /// Exported names (of files summarised so far) that carry permission data: a file that mentions
@@ -91,7 +114,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Summarises a file up front (the first pass over files that mention a notification module).
     public func summarise(file path: String) {
-        _ = summary(of: absolute(path), visiting: [])
+        _ = summary(of: absolute(path), visiting: visiting)
     }
 
     /// The permission exports of a relative module imported from `file`; nil for packages and
@@ -99,8 +122,43 @@ public final class ProjectIndex: @unchecked Sendable {
     public func exports(ofModule module: String, importedFrom file: String) -> [String: ExportedValue]? {
         guard module.hasPrefix("./") || module.hasPrefix("../") || module == "." || module == ".." else { return nil }
         guard let target = resolve(module, from: absolute(file)) else { return nil }
-        let summary = summary(of: target, visiting: [])
+        let summary = summary(of: target, visiting: visiting)
         return summary.isEmpty ? nil : summary
+    }
+
+    /// Module names and APIs whose presence makes a file worth parsing for its exports.
+    static let permissionText = [
+        "expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue,
+        "getPermissionsAsync", "requestPermissionsAsync", "usePermissions", "hasPermission", "requestPermission",
+        "getNotificationSettings",
+    ]
+
+    /// Relative module specifiers in `from '…'`, `require('…')` and `import('…')`, found by text.
+    static func relativeSpecifiers(in bytes: [UInt8]) -> [String] {
+        var result: [String] = []
+        let quotes: Set<UInt8> = [UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`")]
+        var index = 0
+        while index + 2 < bytes.count {
+            // A quote followed by `./` or `../` opens a candidate specifier.
+            if quotes.contains(bytes[index]), bytes[index + 1] == UInt8(ascii: "."),
+               bytes[index + 2] == UInt8(ascii: "/") || bytes[index + 2] == UInt8(ascii: ".") {
+                let quote = bytes[index]
+                var end = index + 1
+                while end < bytes.count, bytes[end] != quote, bytes[end] != 0x0A, end - index < 512 { end += 1 }
+                if end < bytes.count, bytes[end] == quote {
+                    // Only when a `from`, `require(` or `import(` comes just before it.
+                    var before = index
+                    while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 || bytes[before - 1] == UInt8(ascii: "(") { before -= 1 }
+                    let head = String(decoding: bytes[max(0, before - 7)..<before], as: UTF8.self)
+                    if head.hasSuffix("from") || head.hasSuffix("require") || head.hasSuffix("import") {
+                        result.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+                    }
+                    index = end
+                }
+            }
+            index += 1
+        }
+        return result
     }
 
     func resolve(_ module: String, from file: String) -> String? {
@@ -137,12 +195,25 @@ public final class ProjectIndex: @unchecked Sendable {
 
     private func computeSummary(of path: String, visiting: Set<String>) -> [String: ExportedValue] {
         guard let bytes = readFile(path), bytes.count <= 4 * 1024 * 1024, !bytes.contains(0) else { return [:] }
+        let text = SourceText(bytes: bytes)
+        // Most files have nothing to do with permissions: without a notification module or API in
+        // the text, a file can only pass such data on from a project file it imports — so look at
+        // those (cheaply, by text) before paying for a parse.
+        let mentionsPermissions = ProjectIndex.permissionText.contains { text.contains($0) }
+        if !mentionsPermissions {
+            let imported = ProjectIndex.relativeSpecifiers(in: bytes)
+            let passesSomethingOn = imported.contains { module in
+                guard let target = resolve(module, from: path) else { return false }
+                return !summary(of: target, visiting: visiting).isEmpty
+            }
+            guard passesSomethingOn else { return [:] }
+        }
         let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
         let grammar = Grammar(fileExtension: fileExtension) ?? .tsx
         let parser = SyntaxParser(grammar: grammar)
         parser.timeoutMicroseconds = 5_000_000
-        guard let tree = parser.parse(SourceText(bytes: bytes)) else { return [:] }
-        let model = SemanticModel(tree: tree, path: path, project: self)
+        guard let tree = parser.parse(text) else { return [:] }
+        let model = SemanticModel(tree: tree, path: path, project: ProjectIndex(storage: storage, visiting: visiting))
         var exports = model.exportSummary()
         for reexport in model.reexports() {
             guard let target = resolve(reexport.module, from: path) else { continue }

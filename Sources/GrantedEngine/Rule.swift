@@ -88,7 +88,9 @@ public final class RuleContext {
     public let file: SourceFile
     public let tree: SyntaxTree
     private(set) var diagnostics: [Diagnostic] = []
-    private var currentRule: RuleDescription?
+    /// The rule being run: its id and default severity (not its whole description, which would be
+    /// copied for every node dispatched).
+    private var currentRule: (id: String, defaultSeverity: Severity)?
     private var currentSeverity: Severity = .warning
     private var semanticModel: SemanticModel?
 
@@ -108,8 +110,8 @@ public final class RuleContext {
         return model
     }
 
-    func begin(rule: RuleDescription, severity: Severity) {
-        currentRule = rule
+    func begin(ruleId: String, defaultSeverity: Severity, severity: Severity) {
+        currentRule = (ruleId, defaultSeverity)
         currentSeverity = severity
     }
 

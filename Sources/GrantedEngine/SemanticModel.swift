@@ -72,8 +72,20 @@ public final class SemanticModel {
     public private(set) var importsExpoNotifications = false
     /// Whether the file imports another notification library (Firebase messaging, Notifee).
     public private(set) var importsNotificationLibrary = false
-    /// Whether the file imports permission data from another file of the project.
-    public private(set) var importsProjectPermissionCode = false
+    /// Whether the file imports permission data from another file of the project (resolved on first
+    /// use, so that building a model never summarises other files by itself).
+    public var importsProjectPermissionCode: Bool {
+        if let cached = importsProjectPermissionCodeCache { return cached }
+        let result = project.map { project in
+            relativeImports.contains { project.exports(ofModule: $0, importedFrom: path) != nil }
+        } ?? false
+        importsProjectPermissionCodeCache = result
+        return result
+    }
+
+    private var importsProjectPermissionCodeCache: Bool?
+    /// Relative module specifiers this file imports.
+    private var relativeImports: [String] = []
 
     /// Whether any rule about permissions can find something here.
     public var mayHavePermissionCode: Bool {
@@ -166,7 +178,7 @@ public final class SemanticModel {
                    let module = Syntax.stringValue(argument) {
                     if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
                     if NotificationLibrary(module: module) != nil { importsNotificationLibrary = true }
-                    if let project, project.exports(ofModule: module, importedFrom: path) != nil { importsProjectPermissionCode = true }
+                    if module.hasPrefix(".") { relativeImports.append(module) }
                 }
             case "binary_expression", "switch_case":
                 comparisons.append(node)
@@ -299,7 +311,7 @@ public final class SemanticModel {
         guard let source = node.child(byField: "source"), let module = Syntax.stringValue(source) else { return }
         if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
         if NotificationLibrary(module: module) != nil { importsNotificationLibrary = true }
-        if let project, project.exports(ofModule: module, importedFrom: path) != nil { importsProjectPermissionCode = true }
+        if module.hasPrefix(".") { relativeImports.append(module) }
         for child in node.namedChildren {
             if child.kind == "import_require_clause" {
                 // `import N = require('expo-notifications')`

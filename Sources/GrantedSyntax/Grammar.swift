@@ -35,6 +35,27 @@ public enum Grammar: String, Sendable, CaseIterable {
         }
     }
 
+    /// Field ids by name, so that asking a node for a field does not compare every field name.
+    var fieldIds: [String: TSFieldId] {
+        switch self {
+        case .typescript: return Grammar.typescriptFields
+        case .tsx: return Grammar.tsxFields
+        }
+    }
+
+    private static let typescriptFields = readFieldIds(tree_sitter_typescript())
+    private static let tsxFields = readFieldIds(tree_sitter_tsx())
+
+    private static func readFieldIds(_ language: OpaquePointer) -> [String: TSFieldId] {
+        var ids: [String: TSFieldId] = [:]
+        let count = ts_language_field_count(language)
+        guard count > 0 else { return ids }
+        for id in 1...count {
+            if let name = ts_language_field_name_for_id(language, TSFieldId(id)) { ids[String(cString: name)] = TSFieldId(id) }
+        }
+        return ids
+    }
+
     private static let typescriptKinds = readKindNames(tree_sitter_typescript())
     private static let tsxKinds = readKindNames(tree_sitter_tsx())
 

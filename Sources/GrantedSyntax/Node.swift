@@ -67,9 +67,8 @@ public struct Node {
     }
 
     public func child(byField name: String) -> Node? {
-        name.withCString { pointer in
-            Node(ts_node_child_by_field_name(raw, pointer, UInt32(name.utf8.count)), tree: tree)
-        }
+        guard let id = tree.fieldIds[name] else { return nil }
+        return Node(ts_node_child_by_field_id(raw, id), tree: tree)
     }
 
     /// All children attached to the field `name` (tree-sitter allows several, e.g. decorators).

@@ -38,12 +38,14 @@ public final class SyntaxTree {
     public let source: SourceText
     public let grammar: Grammar
     let kindNames: [String]
+    let fieldIds: [String: TSFieldId]
 
     init(tree: OpaquePointer, source: SourceText, grammar: Grammar) {
         self.tree = tree
         self.source = source
         self.grammar = grammar
         self.kindNames = grammar.kindNames
+        self.fieldIds = grammar.fieldIds
     }
 
     deinit { ts_tree_delete(tree) }
