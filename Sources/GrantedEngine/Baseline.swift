@@ -96,7 +96,12 @@ public struct Baseline: Equatable {
         return baseline
     }
 
-    static func quote(_ text: String) -> String {
+    static func quote(_ text: String) -> String { JSONText.quoted(text) }
+}
+
+/// JSON string literals, shared by the baseline file and the reporters.
+public enum JSONText {
+    public static func quoted(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

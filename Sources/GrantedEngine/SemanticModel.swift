@@ -105,7 +105,7 @@ public final class SemanticModel {
         var scopeStack: [Int] = []
         var functionStack: [Node] = []
         var pendingAssignments: [(name: String, nameNode: Node, value: Node)] = []
-        var pendingFunctionNames: [(name: String, node: Node, function: Node)] = []
+    
 
         let root = tree.root
         scopes.append(Scope(node: root, parent: nil, isFunction: true))
@@ -187,7 +187,7 @@ public final class SemanticModel {
             }
             return true
         }
-        _ = pendingFunctionNames
+
         for assignment in pendingAssignments {
             if let index = resolve(name: assignment.name, at: assignment.nameNode) {
                 bindings[index].assignedValues.append(assignment.value)

@@ -1,3 +1,5 @@
+import GrantedEngine
+
 /// A small JSON value with deterministic output (keys in the order given), so that reports are
 /// stable and diff-friendly without depending on a serializer's key order.
 public indirect enum JSONValue: Equatable {
@@ -49,23 +51,6 @@ public indirect enum JSONValue: Equatable {
     }
 
     private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        output += JSONText.quoted(value)
     }
 }
