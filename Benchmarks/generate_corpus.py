@@ -7,6 +7,12 @@ files do notification-permission work, in the variants granted-lint's rules desc
 traps (planted findings), some correct (provisional-aware, Android-only, new handler fields) and some
 lookalikes of other libraries (expo-media-library, expo-location, Firebase messaging).
 
+Sizes: whole blocks are added until a log-normal target is reached, so ordinary files come out at
+about 1-20 KB (median ~2.9 KB); 0.5% of the files (--huge-rate) are 200-260 KB generated files
+(GraphQL types, translation tables, icon sets). 10,000 files make ~41 MB (mean ~4.1 KiB).
+One permission file is a shared permission service (src/shared/notifications/permissionService.ts)
+that the cross-file variants import, as apps do.
+
 Every planted finding is listed in OUT/EXPECTED.json as {file, line, rule}, so a harness can count
 the true findings of each tool. Everything is derived from --seed: the same arguments always give
 byte-identical output.
@@ -34,6 +40,8 @@ DSSA = "deprecated-should-show-alert"
 RULES = (PBC, MAP, BIPR, DSSA)
 
 MARK = "\x00"  # a line ending in MARK + rule id plants an expected finding on that line
+SERVICE_PATH = "src/shared/notifications/permissionService.ts"  # the shared helper of v_cross_file
+SERVICE_IMPORT = "@@SERVICE@@"  # replaced by the relative import path of SERVICE_PATH
 
 # ----------------------------------------------------------------------------------------------
 # Vocabulary
@@ -1072,11 +1080,72 @@ def v_deny_list(g: Gen):
     return [ns_import(a)], body, ".ts"
 
 
+def v_cross_file(g: Gen):
+    # The response comes from a helper in another file of the project (the shared permission
+    # service, see SERVICE_PATH): only a cross-file analysis connects the two.
+    name = g.r.choice(["shouldAskForPush", "needsPushPrompt", "pushIsOff"])
+    if g.r.random() < 0.5:
+        imports = [f"import {{ getNotificationPermission }} from '{SERVICE_IMPORT}';"]
+        body = [
+            f"export async function {name}(): Promise<boolean> {{",
+            "  const { status } = await getNotificationPermission();",
+            "  return status !== 'granted';" + E(PBC),
+            "}",
+        ]
+    else:
+        imports = [f"import {{ notificationPermissions }} from '{SERVICE_IMPORT}';"]
+        body = [
+            f"export async function {name}(): Promise<boolean> {{",
+            "  const settings = await notificationPermissions.read();",
+            "  if (!settings.granted) {" + E(PBC),
+            "    return true;",
+            "  }",
+            "  return false;",
+            "}",
+        ]
+    return imports, body, ".ts"
+
+
+def v_all_permissions(g: Gen):
+    # One function reads several modules' permissions: only the notifications one is a trap.
+    a = alias(g)
+    body = [
+        f"export async function {g.r.choice(['checkAllPermissions', 'loadPermissionSummary'])}() {{",
+        "  const camera = await Camera.getCameraPermissionsAsync();",
+        "  const media = await MediaLibrary.getPermissionsAsync();",
+        f"  const notifications = await {a}.getPermissionsAsync();",
+        "  return {",
+        "    camera: camera.status === 'granted',",
+        "    media: media.status === 'granted',",
+        "    notifications: notifications.status === 'granted'," + E(PBC),
+        "  };",
+        "}",
+    ]
+    return [ns_import(a), "import { Camera } from 'expo-camera';", "import * as MediaLibrary from 'expo-media-library';"], body, ".ts"
+
+
+def service_file(g: Gen, size: int, parse_heavy: bool) -> list[str]:
+    lines = [ns_import("Notifications")] + imports_for("service", g)
+    lines += [
+        "",
+        "export async function getNotificationPermission() {",
+        "  return Notifications.getPermissionsAsync();",
+        "}",
+        "",
+        "export const notificationPermissions = {",
+        "  read: () => Notifications.getPermissionsAsync(),",
+        "  askQuietly: () => Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowProvisional: true } }),",
+        "};",
+    ]
+    fill_blocks(lines, size, "service", g, min_blocks=0)
+    return lines
+
+
 VARIANTS = [  # (generator, weight)
     (v_setup_guide, 14), (v_helper_granted, 7), (v_use_permissions, 7), (v_saga, 6), (v_handler_alert, 9),
     (v_badge_provisional, 5), (v_enum_alias, 4), (v_then_setter, 4), (v_request_alert_only, 5),
     (v_require_negated, 3), (v_local_helper, 4), (v_switch_status, 3), (v_react_query, 3), (v_state_response, 3),
-    (v_service_class, 3),
+    (v_service_class, 3), (v_cross_file, 5), (v_all_permissions, 3),
     # no finding: correct code, other platforms, lookalikes
     (v_aware, 7), (v_handler_new, 6), (v_media_lookalike, 6), (v_firebase_lookalike, 3), (v_android_only, 4),
     (v_denied, 3), (v_upgrade_flow, 3), (v_schedule_only, 4), (v_deny_list, 3),
@@ -1120,6 +1189,8 @@ def generate(out: Path, files: int, seed: int, parse_heavy: bool, permission_rat
     master.shuffle(indices)
     perm_set = set(indices[:n_perm])
     huge_set = set(indices[n_perm:n_perm + n_huge])
+    # the first permission file is the shared permission service that v_cross_file files import
+    service_index = indices[0] if n_perm > 1 else -1
 
     if out.exists():
         shutil.rmtree(out)
@@ -1133,7 +1204,10 @@ def generate(out: Path, files: int, seed: int, parse_heavy: bool, permission_rat
         r = random.Random(f"{seed}:{i}")
         g = Gen(r)
         feature = r.choice(FEATURES)
-        if i in perm_set:
+        if i == service_index:
+            lines, ext, variant = service_file(g, sample_size(r), parse_heavy), ".ts", "shared_service"
+            variants[variant] = 1
+        elif i in perm_set:
             lines, ext, variant = permission_file(g, sample_size(r), parse_heavy)
             variants[variant] = variants.get(variant, 0) + 1
             sub = r.choice(["services", "hooks", "notifications", "utils"]) if ext == ".ts" else "components"
@@ -1163,12 +1237,17 @@ def generate(out: Path, files: int, seed: int, parse_heavy: bool, permission_rat
         if parse_heavy and i not in perm_set:
             lines.insert(0, ns_import("Notifications"))
         rel = f"src/features/{feature}/{sub}/{stem}{ext}" if feature != "shared" else f"src/shared/{sub}/{stem}{ext}"
-        if rel in used:
+        if i == service_index:
+            rel = SERVICE_PATH
+        elif rel in used or rel == SERVICE_PATH:
             rel = rel[: -len(ext)] + f"{i}{ext}"
         used.add(rel)
 
         text_lines = []
+        service_import = os.path.relpath(SERVICE_PATH[: -len(".ts")], os.path.dirname(rel))
         for n, line in enumerate(lines, start=1):
+            if SERVICE_IMPORT in line:
+                line = line.replace(SERVICE_IMPORT, service_import if service_import.startswith(".") else "./" + service_import)
             if MARK in line:
                 line, *rules = line.split(MARK)
                 for rule in rules:

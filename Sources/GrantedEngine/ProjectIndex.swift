@@ -102,13 +102,19 @@ public final class ProjectIndex: @unchecked Sendable {
     public var exportedNames: [String] {
         lock.lock()
         defer { lock.unlock() }
+        // An importer names what it imports; members of an exported object are reached through the
+        // object's name, and a default export through the module's path (its file name), so neither
+        // member names (often common words) nor "default" are needed here.
         var names = Set<String>()
-        for summary in summaries.values {
-            for (name, value) in summary where name != "default" {
-                names.insert(name)
-                if case let .object(members) = value { names.formUnion(members.keys) }
+        for (path, summary) in summaries {
+            for name in summary.keys where name != "default" { names.insert(name) }
+            if summary["default"] != nil, let file = path.split(separator: "/").last {
+                var base = String(file)
+                if let dot = base.firstIndex(of: ".") { base = String(base[..<dot]) }
+                names.insert(base == "index" ? String(path.split(separator: "/").dropLast().last ?? "") : base)
             }
         }
+        names.remove("")
         return names.sorted()
     }
 
