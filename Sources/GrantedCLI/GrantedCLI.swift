@@ -280,7 +280,7 @@ public enum GrantedCLI {
         }
         let found = try discovery.discover(options.paths)
         let project = buildProjectIndex(found.files, options: options)
-        let modules = ["expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue]
+        let modules = ProjectIndex.moduleNames
         let names = project.exportedNames
         var entries: [InventoryReporter.Entry] = []
         var problems = found.problems
@@ -401,12 +401,6 @@ public enum GrantedCLI {
         buildProjectIndexAndRelevance(files, options: options).project
     }
 
-    /// The permission APIs a project wrapper can be built on.
-    static let permissionAPINames = [
-        "getPermissionsAsync", "requestPermissionsAsync", "usePermissions", "hasPermission", "requestPermission",
-        "getNotificationSettings",
-    ]
-
     /// Text every rule's prefilter looks for (a superset of any configuration's).
     static let relevantText: [String] = Array(Set(BuiltinRules.all.flatMap { $0.requiredText } + ["granted-lint-disable"])).sorted()
 
@@ -414,7 +408,7 @@ public enum GrantedCLI {
     /// read): the second pass then reads only the files that may matter.
     static func buildProjectIndexAndRelevance(_ files: [String], options: Options) -> (project: ProjectIndex, relevant: [Bool?]) {
         let project = ProjectIndex()
-        let modules = ["expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue]
+        let modules = ProjectIndex.moduleNames
         let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
         var relevant = [Bool?](repeating: nil, count: files.count)
         let lock = NSLock()
@@ -427,7 +421,7 @@ public enum GrantedCLI {
                     // Only a file that uses a permission API and exports something can hand permission
                     // data to another (anything else is still resolved on demand, from its importers).
                     if modules.contains(where: { text.contains($0) }), text.contains("export"),
-                       permissionAPINames.contains(where: { text.contains($0) }) {
+                       ProjectIndex.permissionAPINames.contains(where: { text.contains($0) }) {
                         project.summarise(file: files[index])
                     }
                     local.append((index, relevantText.contains { text.contains($0) }))
@@ -442,6 +436,8 @@ public enum GrantedCLI {
     }
 
     static func lint(_ jobs: [LintJob], options: Options, project: ProjectIndex? = nil) -> [FileOutcome] {
+        // Fixes must stay inside the project: find its root once, not once per fixed file.
+        let root: String? = { if case .apply = options.fixMode { return RepositoryRoot.find().path } else { return nil } }()
         let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
         var outcomes = [FileOutcome?](repeating: nil, count: jobs.count)
         let lock = NSLock()
@@ -466,7 +462,7 @@ public enum GrantedCLI {
                     linter.project = project
                     linters[key] = linter
                 }
-                local.append((index, lintOne(job, linter: linter, options: options)))
+                local.append((index, lintOne(job, linter: linter, options: options, root: root)))
                 index += workerCount
             }
             lock.lock()
@@ -476,7 +472,7 @@ public enum GrantedCLI {
         return outcomes.compactMap { $0 }
     }
 
-    static func lintOne(_ job: LintJob, linter: Linter, options: Options) -> FileOutcome {
+    static func lintOne(_ job: LintJob, linter: Linter, options: Options, root: String? = nil) -> FileOutcome {
         let displayPath = job.path.hasPrefix("./") ? String(job.path.dropFirst(2)) : job.path
         if job.knownIrrelevant, case .none = options.fixMode {
             let empty = SourceFile(path: displayPath, text: SourceText(bytes: []), grammar: .tsx)
@@ -536,7 +532,7 @@ public enum GrantedCLI {
         // Write through symbolic links (keeping the link), but never outside the project, never
         // to a read-only file, and never over an edit made while granted-lint was working.
         let target = URL(fileURLWithPath: job.path).resolvingSymlinksInPath().path
-        let root = RepositoryRoot.find().path
+        let root = root ?? RepositoryRoot.find().path
         var refusal: String?
         if !(target == root || target.hasPrefix(root == "/" ? "/" : root + "/")) {
             refusal = "is a symbolic link to \(target), outside \(root); not written"

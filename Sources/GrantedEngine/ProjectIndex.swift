@@ -133,8 +133,15 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// Module names and APIs whose presence makes a file worth parsing for its exports.
-    static let permissionText = [
-        "expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue,
+    static let permissionText = moduleNames + permissionAPINames
+
+    /// The notification modules the analysis follows.
+    public static let moduleNames = [
+        SemanticModel.expoNotificationsModule, NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue,
+    ]
+
+    /// The permission APIs a project wrapper can be built on.
+    public static let permissionAPINames = [
         "getPermissionsAsync", "requestPermissionsAsync", "usePermissions", "hasPermission", "requestPermission",
         "getNotificationSettings",
     ]
