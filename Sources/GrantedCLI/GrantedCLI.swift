@@ -135,6 +135,7 @@ public enum GrantedCLI {
         // Which files, and where their bytes come from.
         var files: [String] = []
         var problems: [FileProblem] = []
+        var notes: [RunNote] = []
         var stagedContent = false
         if options.staged {
             stagedContent = true
@@ -148,12 +149,16 @@ public enum GrantedCLI {
                 }
             }
         } else {
-            let discovery = FileDiscovery(excludes: options.excludes.map(Glob.init)) { path in
-                accepts(path, configuration: try resolver.configuration(forFile: path))
-            }
-            let found = try discovery.discover(options.paths)
+            let found = try discovery(options, resolver: resolver).discover(options.paths)
             files = found.files
             problems = found.problems
+            notes = runNotes(for: found)
+            if options.listFiles {
+                for problem in problems { standardError("granted-lint: \(problem.path): \(problem.reason)\n") }
+                for note in notes { standardError("granted-lint: \(note.message)\n") }
+                standardOutput(files.map { ($0.hasPrefix("./") ? String($0.dropFirst(2)) : $0) + "\n" }.joined())
+                return problems.isEmpty && !notes.contains { $0.level == .error } ? 0 : 2
+            }
             if let ref = options.changedSince {
                 let changed = Set(try Git.changedFiles(since: ref).map(absolute))
                 files = files.filter { changed.contains(absolute($0)) }
@@ -175,7 +180,7 @@ public enum GrantedCLI {
             },
             options: options, project: project
         )
-        var report = LintReport(results: [], problems: problems)
+        var report = LintReport(results: [], problems: problems, notes: notes)
         var fixed = 0
         var fixedFiles = 0
         var rejected = 0
@@ -263,7 +268,7 @@ public enum GrantedCLI {
             try writeReport(sarif, to: path)
         }
 
-        if !report.problems.isEmpty { return 2 }
+        if !report.problems.isEmpty || report.notes.contains(where: { $0.level == .error }) { return 2 }
         let failing = report.results.contains { $0.diagnostics.contains { $0.severity >= options.failOn } }
         if failing { return 1 }
         if let maxWarnings = options.maxWarnings, report.count(of: .warning) > maxWarnings { return 1 }
@@ -275,10 +280,8 @@ public enum GrantedCLI {
     static func inventoryCommand(
         _ options: Options, resolver: ConfigurationResolver, standardOutput: (String) -> Void, standardError: (String) -> Void
     ) throws -> Int32 {
-        let discovery = FileDiscovery(excludes: options.excludes.map(Glob.init)) { path in
-            accepts(path, configuration: try resolver.configuration(forFile: path))
-        }
-        let found = try discovery.discover(options.paths)
+        let found = try discovery(options, resolver: resolver).discover(options.paths)
+        for note in runNotes(for: found) where note.level == .error { standardError("granted-lint: \(note.message)\n") }
         let project = buildProjectIndex(found.files, options: options)
         let modules = ProjectIndex.moduleNames
         let names = project.exportedNames
@@ -304,7 +307,43 @@ public enum GrantedCLI {
         for problem in problems { standardError("granted-lint: \(problem.path): \(problem.reason)\n") }
         let rendered = InventoryReporter(toolVersion: version).render(entries, format: options.format == .json ? .json : options.format == .markdown ? .markdown : .text)
         if let path = options.outputPath { try writeReport(rendered, to: path) } else { standardOutput(rendered) }
-        return problems.isEmpty ? 0 : 2
+        return problems.isEmpty && !runNotes(for: found).contains(where: { $0.level == .error }) ? 0 : 2
+    }
+
+    /// File discovery as the options and configuration ask for it: extensions per directory from the
+    /// nearest configuration, `--exclude` globs (relative to the working directory) and the
+    /// configuration's `exclude` (relative to its file), ignore files unless `--no-ignore`.
+    static func discovery(_ options: Options, resolver: ConfigurationResolver) -> FileDiscovery {
+        let globs = options.excludes.map(Glob.init)
+        let selection = FileSelection(
+            extensions: { directory in
+                Set((try resolver.configuration(forDirectory: directory).extensions ?? Grammar.defaultExtensions).map { $0.lowercased() })
+            },
+            exclusion: { shown, absolutePath in
+                var path = shown
+                while path.hasPrefix("./") { path.removeFirst(2) }
+                if let glob = globs.first(where: { $0.matches(path) }) { return "by --exclude `\(glob.pattern)`" }
+                let configuration = try resolver.configuration(forDirectory: directoryOf(absolutePath))
+                guard !configuration.exclude.isEmpty else { return nil }
+                let base = configuration.baseDirectory == "/" ? "/" : configuration.baseDirectory + "/"
+                let relative = absolutePath.hasPrefix(base) ? String(absolutePath.dropFirst(base.count)) : absolutePath
+                if let glob = configuration.exclude.first(where: { $0.matches(relative) }) {
+                    return "by `\(glob.pattern)` in the exclude of \(displayPath(configuration.path ?? Configuration.fileName))"
+                }
+                return nil
+            }
+        )
+        var walker = FileWalker(selection: selection)
+        walker.respectsIgnoreFiles = !options.noIgnore
+        return FileDiscovery(walker: walker)
+    }
+
+    /// What a run says about the named directories that gave it nothing to lint.
+    static func runNotes(for found: FileDiscovery.Found) -> [RunNote] {
+        found.emptyDirectories.map { directory in
+            let path = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
+            return RunNote(path: path, level: directory.exclusions.isEmpty ? .note : .error, message: directory.explanation)
+        }
     }
 
     /// The project-level part of channel-after-permission-request: a project that requests

@@ -43,6 +43,10 @@ struct Options {
     var writeBaselinePath: String?
     var changedSince: String?
     var staged = false
+    /// `--no-ignore`: read no ignore file (`.gitignore`, `.granted-lintignore`, …).
+    var noIgnore = false
+    /// `--list-files`: print the files that would be linted, and stop.
+    var listFiles = false
     var fixMode: FixMode = .none
 
     struct UsageError: Error { let message: String }
@@ -137,6 +141,8 @@ struct Options {
             case "--write-baseline": options.writeBaselinePath = try take()
             case "--changed-since": options.changedSince = try take()
             case "--staged": options.staged = true
+            case "--no-ignore": options.noIgnore = true
+            case "--list-files": options.listFiles = true
             case "--fix", "--fix-unsafe", "--fix-dry-run":
                 fixFlags.insert(argument)
             default:
@@ -177,7 +183,8 @@ struct Options {
 
     Finds notification-permission code in Expo / React Native apps that drops provisionally
     authorized iOS devices, and related mistakes. Paths default to the current directory;
-    directories are searched for .ts .mts .cts .tsx .js .jsx .mjs .cjs files.
+    directories are searched for .ts .mts .cts .tsx .js .jsx .mjs .cjs files, skipping what
+    ignore files list below them. A file or directory named here is always linted.
 
     Output:
       -f, --format FORMAT    text (default), json, sarif or github (Actions annotations)
@@ -188,6 +195,9 @@ struct Options {
 
     Selection:
       --exclude GLOB         skip files matching GLOB (repeatable; `*`, `?`, `**`)
+      --no-ignore            read no ignore file (.gitignore, .git/info/exclude, the global
+                             excludes file, .granted-lintignore); --exclude still applies
+      --list-files           print the files that would be linted, one per line, and exit
       --changed-since REF    lint only files changed since the git ref REF, plus staged and untracked files
       --staged               lint the staged content of staged files (what will be committed)
       --max-file-size SIZE   skip larger files with a message (default 10M)
@@ -213,6 +223,6 @@ struct Options {
       -V, --version          show the version
 
     Exit codes: 0 no findings at or above the failure level, 1 findings, 2 usage or configuration
-    error, unreadable path or internal error.
+    error, unreadable path, a named directory whose files are all excluded, or internal error.
     """
 }

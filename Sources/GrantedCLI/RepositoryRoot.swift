@@ -1,28 +1,16 @@
 import Foundation
+import GrantedEngine
 
 /// The directory SARIF URIs are relative to: the git work tree's top, or the working directory
 /// outside git.
 struct RepositoryRoot {
     let path: String
 
+    /// Found by walking up from the working directory to the nearest `.git` (a directory, or a
+    /// file in worktrees and submodules), without running git.
     static func find() -> RepositoryRoot {
-        let workingDirectory = FileManager.default.currentDirectoryPath
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "--show-toplevel"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        if (try? process.run()) != nil {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            if process.terminationStatus == 0 {
-                let top = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                if !top.isEmpty { return RepositoryRoot(path: resolved(top)) }
-            }
-        }
-        return RepositoryRoot(path: resolved(workingDirectory))
+        let workingDirectory = resolved(FileManager.default.currentDirectoryPath)
+        return RepositoryRoot(path: GitRepository.containing(workingDirectory).map { resolved($0.workTree) } ?? workingDirectory)
     }
 
     private static func resolved(_ path: String) -> String {
@@ -34,7 +22,8 @@ struct RepositoryRoot {
     func relativePath(of path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let full = RepositoryRoot.resolved(absolute)
-        let prefix = path == "/" ? "/" : self.path + "/"
+        let prefix = self.path == "/" ? "/" : self.path + "/"
+        if full == self.path { return "" }
         if full.hasPrefix(prefix) { return String(full.dropFirst(prefix.count)) }
         return full
     }

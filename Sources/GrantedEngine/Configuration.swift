@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -173,7 +174,7 @@ public func directoryOf(_ path: String) -> String {
 
 /// Finds each file's configuration: the nearest `.granted-lint.json` walking up from the file's
 /// directory, unless one file was given with `--config`. Caches per directory.
-public final class ConfigurationResolver {
+public final class ConfigurationResolver: @unchecked Sendable {
     public let knownRuleIds: Set<String>
     private let override: Configuration?
     private var byDirectory: [String: Configuration] = [:]
@@ -185,8 +186,13 @@ public final class ConfigurationResolver {
         self.defaults = Configuration(path: nil, baseDirectory: absolute("."))
     }
 
+    /// Guards the caches: discovery asks from several threads.
+    private let lock = NSRecursiveLock()
+
     public func configuration(forFile path: String) throws -> Configuration {
         if let override { return override }
+        lock.lock()
+        defer { lock.unlock() }
         // Files of one directory share a configuration: look the directory up as written first, so a
         // walk over thousands of files does not normalise every path.
         let written = directoryOf(path)
@@ -200,6 +206,8 @@ public final class ConfigurationResolver {
 
     public func configuration(forDirectory directory: String) throws -> Configuration {
         if let override { return override }
+        lock.lock()
+        defer { lock.unlock() }
         if let cached = byDirectory[directory] { return cached }
         let candidate = (directory == "/" ? "" : directory) + "/" + Configuration.fileName
         let result: Configuration

@@ -2,10 +2,13 @@
 public struct LintReport {
     public var results: [FileResult]
     public var problems: [FileProblem]
+    /// What the run says about itself: a named directory that gave nothing to lint, and why.
+    public var notes: [RunNote] = []
 
-    public init(results: [FileResult], problems: [FileProblem]) {
+    public init(results: [FileResult], problems: [FileProblem], notes: [RunNote] = []) {
         self.results = results
         self.problems = problems
+        self.notes = notes
     }
 
     public var diagnosticCount: Int { results.reduce(0) { $0 + $1.diagnostics.count } }
@@ -16,4 +19,23 @@ public struct LintReport {
 
     /// Files examined (read successfully, whether or not they needed parsing).
     public var filesChecked: Int { results.count }
+}
+
+/// A remark about the run rather than about a file's code: a named directory whose files were all
+/// excluded (an error: the run would otherwise check nothing and pass), or that holds no file to
+/// lint (a note).
+public struct RunNote: Hashable, Sendable {
+    public enum Level: String, Sendable {
+        case error, note
+    }
+
+    public let path: String
+    public let level: Level
+    public let message: String
+
+    public init(path: String, level: Level, message: String) {
+        self.path = path
+        self.level = level
+        self.message = message
+    }
 }

@@ -23,6 +23,9 @@ public struct JSONReporter {
             ("version", .string(toolVersion)),
             ("findings", .array(findings)),
             ("problems", .array(problems)),
+            ("notes", .array(report.notes.map { note in
+                .object([("path", .string(note.path)), ("level", .string(note.level.rawValue)), ("message", .string(note.message))])
+            })),
             ("summary", .object([
                 ("filesChecked", .int(report.filesChecked)),
                 ("errors", .int(report.count(of: .error))),

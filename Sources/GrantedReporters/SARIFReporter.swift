@@ -50,6 +50,14 @@ public struct SARIFReporter {
                 ("descriptor", .object([("id", .string(problem.kind.rawValue))])),
             ])
         }
+        for note in report.notes {
+            notifications.append(.object([
+                ("level", .string(note.level.rawValue)),
+                ("message", .object([("text", .string(note.message))])),
+                ("locations", .array([.object([("physicalLocation", .object([("artifactLocation", artifactLocation(note.path, directory: true))]))])])),
+                ("descriptor", .object([("id", .string(note.level == .error ? "all-files-excluded" : "no-files"))])),
+            ]))
+        }
         for result in report.results {
             for diagnostic in result.diagnostics where diagnostic.ruleId == syntaxErrorRuleId {
                 let range = LineColumnRange(diagnostic.range, in: result.file.text)
@@ -73,7 +81,7 @@ public struct SARIFReporter {
             ("rules", .array(descriptors.map { descriptor(for: $0, level: configuredLevel[$0.id] ?? $0.defaultSeverity) })),
         ])
         let invocation: JSONValue = .object([
-            ("executionSuccessful", .bool(report.problems.isEmpty)),
+            ("executionSuccessful", .bool(report.problems.isEmpty && !report.notes.contains { $0.level == .error })),
             ("toolExecutionNotifications", .array(notifications)),
         ])
         let run: JSONValue = .object([
@@ -154,9 +162,12 @@ public struct SARIFReporter {
         return .object(members)
     }
 
-    private func artifactLocation(_ path: String) -> JSONValue {
-        .object([
-            ("uri", .string(SARIFReporter.percentEncode(relativePath(path)))),
+    private func artifactLocation(_ path: String, directory: Bool = false) -> JSONValue {
+        var uri = SARIFReporter.percentEncode(relativePath(path))
+        // A directory's URI ends in a slash (SARIF §3.10.3); the top itself is "./".
+        if directory, !uri.hasSuffix("/") { uri = uri.isEmpty || uri == "." ? "./" : uri + "/" }
+        return .object([
+            ("uri", .string(uri)),
             ("uriBaseId", .string("%SRCROOT%")),
         ])
     }

@@ -61,7 +61,7 @@ public struct TextReporter {
         let notes = report.count(of: .note)
         let total = report.diagnosticCount
         let checked = report.filesChecked
-        var lines: [String] = []
+        var lines: [String] = report.notes.map { "\($0.level == .error ? "Error" : "Note"): \($0.message)." }
         if total == 0 {
             lines.append("No problems found (\(plural(checked, "file")) checked).")
         } else {

@@ -1,0 +1,292 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the walker asks about the files it finds (the CLI answers from the configuration and its
+/// flags). Called from several threads at once.
+public struct FileSelection: Sendable {
+    /// The extensions (lower case, without the dot) linted in a directory (absolute path); nil for
+    /// every file, whatever its name (`.d.ts` declaration files are skipped otherwise).
+    public var extensions: @Sendable (_ directory: String) throws -> Set<String>?
+    /// Why a file is excluded by a glob (`--exclude`, the configuration's `exclude`), or nil. Given
+    /// the path as shown and the absolute path. Nil when no glob is configured anywhere.
+    public var exclusion: (@Sendable (_ shown: String, _ absolute: String) throws -> String?)?
+
+    public init(
+        extensions: @escaping @Sendable (String) throws -> Set<String>?,
+        exclusion: (@Sendable (String, String) throws -> String?)? = nil
+    ) {
+        self.extensions = extensions
+        self.exclusion = exclusion
+    }
+}
+
+/// A file found by the walk.
+public struct WalkedFile: Sendable, Hashable {
+    /// The path as shown to the user: the named directory joined with the path below it.
+    public let path: String
+    /// Absolute and normalised (symbolic links in the named directory are not resolved).
+    public let absolutePath: String
+}
+
+/// Finds the files below a directory that the user named, in parallel, reading ignore files on the
+/// way the way git does (no git process): `.gitignore` at every level inside a work tree,
+/// `.git/info/exclude`, the global excludes file, and `.granted-lintignore` everywhere. The named
+/// directory itself is never filtered; what is found below it is, by rules relative to their own
+/// files, including the files of directories above it.
+public struct FileWalker: Sendable {
+    /// Directories never entered unless named: dependencies, VCS data, build output.
+    public static let skippedDirectoryNames: Set<String> = [
+        "node_modules", ".git", "Pods", "build", "dist", ".expo", "web-build", ".next", ".turbo",
+        ".build", "DerivedData", "coverage",
+    ]
+    public static let ignoreFileName = ".granted-lintignore"
+
+    public var selection: FileSelection
+    /// `--no-ignore`: no ignore file is read.
+    public var respectsIgnoreFiles = true
+    public var skippedDirectoryNames = FileWalker.skippedDirectoryNames
+    public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    public init(selection: FileSelection) {
+        self.selection = selection
+    }
+
+    public struct Result: Sendable {
+        /// Sorted by path.
+        public var files: [WalkedFile] = []
+        /// Only when explaining: for each reason, how many lintable files it keeps out.
+        public var exclusions: [String: Int] = [:]
+    }
+
+    /// The files below `directory` (as written by the user).
+    public func walk(_ directory: String) throws -> Result {
+        try run(directory, explaining: false)
+    }
+
+    /// Walks again, this time through every excluded directory, and counts why each file that
+    /// could have been linted was not: the explanation for a run that found nothing to check.
+    public func explainExclusions(below directory: String) throws -> [String: Int] {
+        try run(directory, explaining: true).exclusions
+    }
+
+    /// "generated/.gitignore:1 (`*`)": the ignore file relative to the working directory when it
+    /// lies below it.
+    static func describe(_ reason: IgnoreReason) -> String {
+        let cwd = absolute(".")
+        let file = reason.file.hasPrefix(cwd + "/") ? String(reason.file.dropFirst(cwd.count + 1)) : reason.file
+        return "\(file):\(reason.line) (`\(reason.pattern)`)"
+    }
+
+    // MARK: - The walk
+
+    /// A directory waiting to be listed.
+    private struct Pending {
+        let absolute: String
+        let shown: String
+        /// Its path relative to the top of its repository (or of the file system outside git),
+        /// ending in `/` (empty at the top).
+        let relative: [UInt8]
+        /// The rules in force in its parent.
+        let level: IgnoreLevel?
+        let repository: GitRepository?
+        /// When explaining: the reason everything below is excluded.
+        let excludedBy: String?
+        /// The named directory itself: never a nested repository boundary of its own context.
+        let isRoot: Bool
+    }
+
+    private final class Shared: @unchecked Sendable {
+        let condition = NSCondition()
+        var pending: [Pending] = []
+        var busy = 0
+        var failure: Error?
+        var files: [WalkedFile] = []
+        var exclusions: [String: Int] = [:]
+    }
+
+    private func run(_ directory: String, explaining: Bool) throws -> Result {
+        let absoluteRoot = absolute(directory)
+        let resolvedRoot = resolvedPath(absoluteRoot)
+        let root = try rootPending(shown: directory, absolute: absoluteRoot, resolved: resolvedRoot, explaining: explaining)
+        let shared = Shared()
+        shared.pending = [root]
+        let workers = max(1, threads)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var files: [WalkedFile] = []
+            var exclusions: [String: Int] = [:]
+            var children: [Pending] = []
+            while true {
+                shared.condition.lock()
+                while shared.pending.isEmpty, shared.busy > 0, shared.failure == nil { shared.condition.wait() }
+                guard shared.failure == nil, let next = shared.pending.popLast() else {
+                    shared.condition.broadcast()
+                    shared.condition.unlock()
+                    break
+                }
+                shared.busy += 1
+                shared.condition.unlock()
+                children.removeAll(keepingCapacity: true)
+                do {
+                    try list(next, explaining: explaining, files: &files, exclusions: &exclusions, children: &children)
+                } catch {
+                    shared.condition.lock()
+                    if shared.failure == nil { shared.failure = error }
+                    shared.condition.unlock()
+                }
+                shared.condition.lock()
+                shared.pending.append(contentsOf: children)
+                shared.busy -= 1
+                shared.condition.broadcast()
+                shared.condition.unlock()
+            }
+            shared.condition.lock()
+            shared.files.append(contentsOf: files)
+            for (reason, count) in exclusions { shared.exclusions[reason, default: 0] += count }
+            shared.condition.unlock()
+        }
+        if let failure = shared.failure { throw failure }
+        var result = Result(files: shared.files, exclusions: shared.exclusions)
+        result.files.sort { $0.path < $1.path }
+        return result
+    }
+
+    /// The named directory, with the rules of every directory above it in its repository.
+    private func rootPending(shown: String, absolute: String, resolved: String, explaining: Bool) throws -> Pending {
+        guard respectsIgnoreFiles else {
+            return Pending(absolute: absolute, shown: shown, relative: [], level: nil, repository: nil, excludedBy: nil, isRoot: true)
+        }
+        let repository = GitRepository.containing(resolved)
+        let top = repository?.workTree ?? "/"
+        var level: IgnoreLevel? = repository.map { IgnoreLevel(parent: nil, files: $0.topLevelIgnoreFiles(), foldCase: $0.ignoresCase) }
+        let foldCase = repository?.ignoresCase ?? false
+        // The directories from the top down to the named one's parent: their ignore files apply
+        // below the named directory too, relative to where they are.
+        var relative: [UInt8] = []
+        if resolved != top {
+            let below = resolved.dropFirst(top == "/" ? 1 : top.count + 1)
+            var directory = top
+            for component in below.split(separator: "/") {
+                let files = ignoreFiles(in: directory, relative: relative, inRepository: repository != nil)
+                if !files.isEmpty { level = IgnoreLevel(parent: level, files: files, foldCase: foldCase) }
+                directory = directory == "/" ? "/" + component : directory + "/" + component
+                relative += Array(component.utf8) + [UInt8(ascii: "/")]
+            }
+        }
+        return Pending(absolute: absolute, shown: shown, relative: relative, level: level, repository: repository, excludedBy: nil, isRoot: true)
+    }
+
+    /// The ignore files of one directory, lowest precedence first.
+    private func ignoreFiles(in directory: String, relative: [UInt8], inRepository: Bool, names: Set<String>? = nil) -> [IgnoreFile] {
+        var files: [IgnoreFile] = []
+        let prefix = directory == "/" ? "" : directory
+        for name in inRepository ? [".gitignore", FileWalker.ignoreFileName] : [FileWalker.ignoreFileName] {
+            if let names, !names.contains(name) { continue }
+            let path = prefix + "/" + name
+            if let contents = IgnoreFileReader.read(path) {
+                files.append(IgnoreFile(path: path, base: relative, contents: contents))
+            }
+        }
+        return files
+    }
+
+    private func list(
+        _ directory: Pending, explaining: Bool,
+        files: inout [WalkedFile], exclusions: inout [String: Int], children: inout [Pending]
+    ) throws {
+        guard let handle = opendir(directory.absolute) else { return }
+        var entries: [(name: [UInt8], type: UInt8)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            if name == [46] || name == [46, 46] { continue }
+            entries.append((name, entry.pointee.d_type))
+        }
+        closedir(handle)
+
+        // This directory's own rules, and a nested repository's fresh start.
+        var level = directory.level
+        var relative = directory.relative
+        var repository = directory.repository
+        if respectsIgnoreFiles {
+            let names = Set(entries.lazy.filter { $0.name.first == 46 }.map { String(decoding: $0.name, as: UTF8.self) })
+            if !directory.isRoot, names.contains(".git"), let nested = GitRepository.at(resolvedPath(directory.absolute)) {
+                repository = nested
+                relative = []
+                level = IgnoreLevel(parent: nil, files: nested.topLevelIgnoreFiles(), foldCase: nested.ignoresCase)
+            }
+            if !names.isEmpty {
+                let own = ignoreFiles(in: directory.absolute, relative: relative, inRepository: repository != nil, names: names)
+                if !own.isEmpty { level = IgnoreLevel(parent: level, files: own, foldCase: repository?.ignoresCase ?? false) }
+            }
+        }
+        let extensions = try selection.extensions(directory.absolute)
+        let absolutePrefix = directory.absolute == "/" ? "/" : directory.absolute + "/"
+        let shownPrefix = directory.shown == "." || directory.shown == "./" ? "" : (directory.shown.hasSuffix("/") ? directory.shown : directory.shown + "/")
+        let matchable = level.map { !$0.isEmpty } ?? false
+
+        for (name, rawType) in entries {
+            if name == [46, 103, 105, 116] { continue } // ".git"
+            var type = rawType
+            if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
+                var status = stat()
+                let path = absolutePrefix + String(decoding: name, as: UTF8.self)
+                if type == UInt8(DT_UNKNOWN), lstat(path, &status) == 0 {
+                    switch status.st_mode & S_IFMT {
+                    case S_IFDIR: type = UInt8(DT_DIR)
+                    case S_IFLNK: type = UInt8(DT_LNK)
+                    default: type = UInt8(DT_REG)
+                    }
+                }
+                // Links to directories are not followed; a link to a file is linted as a file.
+                if type == UInt8(DT_LNK), stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { continue }
+            }
+            let nameString = String(decoding: name, as: UTF8.self)
+            let path = relative + name
+            if type == UInt8(DT_DIR) {
+                var excludedBy = directory.excludedBy
+                if excludedBy == nil, skippedDirectoryNames.contains(nameString) {
+                    guard explaining else { continue }
+                    excludedBy = "skipped by default (\(nameString))"
+                }
+                if excludedBy == nil, matchable, let reason = level?.ignoredBy(path[...], isDirectory: true) {
+                    guard explaining else { continue }
+                    excludedBy = "ignored by \(FileWalker.describe(reason))"
+                }
+                children.append(Pending(
+                    absolute: absolutePrefix + nameString, shown: shownPrefix + nameString, relative: path + [UInt8(ascii: "/")],
+                    level: level, repository: repository, excludedBy: excludedBy, isRoot: false
+                ))
+                continue
+            }
+            if let extensions {
+                guard let dot = name.lastIndex(of: 46), dot > 0 else { continue }
+                let fileExtension = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
+                guard extensions.contains(fileExtension), !nameString.hasSuffix(".d.ts") else { continue }
+            }
+            if let excludedBy = directory.excludedBy {
+                exclusions[excludedBy, default: 0] += 1
+                continue
+            }
+            if matchable, let reason = level?.ignoredBy(path[...], isDirectory: false) {
+                if explaining { exclusions["ignored by \(FileWalker.describe(reason))", default: 0] += 1 }
+                continue
+            }
+            let shown = shownPrefix + nameString
+            let absolutePath = absolutePrefix + nameString
+            if let exclusion = selection.exclusion, let reason = try exclusion(shown, absolutePath) {
+                if explaining { exclusions[reason, default: 0] += 1 }
+                continue
+            }
+            files.append(WalkedFile(path: shown, absolutePath: absolutePath))
+        }
+    }
+}
+
+/// The path with symbolic links resolved (itself when it cannot be resolved).
+func resolvedPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
