@@ -24,24 +24,31 @@ enum FileReader {
         if size > maxSize {
             return problem(.tooLarge, "\(size) bytes is more than the limit of \(maxSize) (--max-file-size)")
         }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var total = 0
-        while total < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + total, size - total)
+        // Read into uninitialised storage: zeroing it first would touch every byte twice.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialised in
+            var total = 0
+            while total < size {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + total, size - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if count == 0 { break }
+                total += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return problem(.unreadable, String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            total += count
+            initialised = total
         }
+        if failure != 0 { return problem(.unreadable, String(cString: strerror(failure))) }
+        let total = bytes.count
         if total < size { bytes.removeSubrange(total...) }
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             return problem(.notText, "it is UTF-16 encoded; granted-lint reads UTF-8 source")
         }
-        if bytes.contains(0) { return problem(.notText, "it contains NUL bytes, so it is not a text file") }
+        if !bytes.isEmpty, bytes.withUnsafeBytes({ memchr($0.baseAddress!, 0, $0.count) }) != nil {
+            return problem(.notText, "it contains NUL bytes, so it is not a text file")
+        }
         return .success(bytes)
     }
 }

@@ -164,22 +164,27 @@ public enum GrantedCLI {
                 files = files.filter { changed.contains(absolute($0)) }
             }
         }
-        var configurations: [Configuration] = []
-        for file in files { configurations.append(try resolver.configuration(forFile: file)) }
-        // The first pass (cross-file index) also tells which files need a second look.
-        let firstPass: (project: ProjectIndex, relevant: [Bool?])? = options.parseOnly || options.noPrefilter || stagedContent
-            ? nil : buildProjectIndexAndRelevance(files, options: options)
-        let project = firstPass?.project ?? (options.parseOnly ? nil : buildProjectIndex(files, options: options))
-        let skippable = firstPass != nil && project?.exportedNames.isEmpty == true
-        let outcomes = lint(
-            files.indices.map { index in
-                LintJob(
-                    path: files[index], configuration: configurations[index], fromIndex: stagedContent,
-                    knownIrrelevant: skippable && firstPass?.relevant[index] == false
-                )
-            },
-            options: options, project: project
-        )
+        let outcomes: [FileOutcome]
+        if case .none = options.fixMode, !options.parseOnly, !options.noPrefilter, !stagedContent {
+            outcomes = try lintProject(files, resolver: resolver, options: options)
+        } else {
+            var configurations: [Configuration] = []
+            for file in files { configurations.append(try resolver.configuration(forFile: file)) }
+            // Fixes, staged content and the benchmarks' modes: the index first, then every file.
+            let firstPass: (project: ProjectIndex, relevant: [Bool?])? = options.parseOnly || options.noPrefilter || stagedContent
+                ? nil : buildProjectIndexAndRelevance(files, options: options)
+            let project = firstPass?.project ?? (options.parseOnly ? nil : buildProjectIndex(files, options: options))
+            let skippable = firstPass != nil && project?.exportedNames.isEmpty == true
+            outcomes = lint(
+                files.indices.map { index in
+                    LintJob(
+                        path: files[index], configuration: configurations[index], fromIndex: stagedContent,
+                        knownIrrelevant: skippable && firstPass?.relevant[index] == false
+                    )
+                },
+                options: options, project: project
+            )
+        }
         var report = LintReport(results: [], problems: problems, notes: notes)
         var fixed = 0
         var fixedFiles = 0
@@ -315,24 +320,23 @@ public enum GrantedCLI {
     /// configuration's `exclude` (relative to its file), ignore files unless `--no-ignore`.
     static func discovery(_ options: Options, resolver: ConfigurationResolver) -> FileDiscovery {
         let globs = options.excludes.map(Glob.init)
-        let selection = FileSelection(
-            extensions: { directory in
-                Set((try resolver.configuration(forDirectory: directory).extensions ?? Grammar.defaultExtensions).map { $0.lowercased() })
-            },
-            exclusion: { shown, absolutePath in
+        let selection = FileSelection { directory in
+            let configuration = try resolver.configuration(forDirectory: directory)
+            let extensions = Set((configuration.extensions ?? Grammar.defaultExtensions).map { $0.lowercased() })
+            guard !globs.isEmpty || !configuration.exclude.isEmpty else { return .init(extensions: extensions) }
+            let base = configuration.baseDirectory == "/" ? "/" : configuration.baseDirectory + "/"
+            let exclusion: (String, String) throws -> String? = { shown, absolutePath in
                 var path = shown
                 while path.hasPrefix("./") { path.removeFirst(2) }
                 if let glob = globs.first(where: { $0.matches(path) }) { return "by --exclude `\(glob.pattern)`" }
-                let configuration = try resolver.configuration(forDirectory: directoryOf(absolutePath))
-                guard !configuration.exclude.isEmpty else { return nil }
-                let base = configuration.baseDirectory == "/" ? "/" : configuration.baseDirectory + "/"
                 let relative = absolutePath.hasPrefix(base) ? String(absolutePath.dropFirst(base.count)) : absolutePath
                 if let glob = configuration.exclude.first(where: { $0.matches(relative) }) {
                     return "by `\(glob.pattern)` in the exclude of \(displayPath(configuration.path ?? Configuration.fileName))"
                 }
                 return nil
             }
-        )
+            return .init(extensions: extensions, exclusion: exclusion)
+        }
         var walker = FileWalker(selection: selection)
         walker.respectsIgnoreFiles = !options.noIgnore
         return FileDiscovery(walker: walker)
@@ -422,6 +426,8 @@ public enum GrantedCLI {
         let fromIndex: Bool
         /// The first pass read the file and found nothing any rule looks for: no need to read it again.
         var knownIrrelevant = false
+        /// The file's bytes, when an earlier step has read them already.
+        var preloaded: [UInt8]?
     }
 
     struct FileOutcome {
@@ -474,6 +480,201 @@ public enum GrantedCLI {
         return (project, relevant)
     }
 
+    /// How much text of files that may turn out relevant is kept between the two steps of
+    /// `lintProject` (beyond it, such files are read again).
+    static let waitingTextBudget = 128 * 1024 * 1024
+
+    /// The default run, reading each file once and using every core throughout. A worker reads a
+    /// file, summarises it for the project index when it may export permission data, and lints it
+    /// at once when it contains text a rule looks for (the index resolves imports on demand, so
+    /// nothing waits for the whole first pass). The remaining files can matter only by importing a
+    /// name the project exports: once every file has been seen, those that mention one are linted.
+    /// Files arrive from any thread.
+    final class ProjectRun: @unchecked Sendable {
+        let options: Options
+        let project = ProjectIndex()
+        private let modules = NeedleSet(ProjectIndex.moduleNames)
+        private let permissionAPIs = NeedleSet(ProjectIndex.permissionAPINames)
+        private let ruleText = NeedleSet(GrantedCLI.relevantText)
+        private let export = NeedleSet(["export"])
+
+        /// One per thread at a time: linters keep parsers, which cannot be shared.
+        private final class Worker {
+            var linters: Linters
+            var outcomes: [(order: Int, outcome: FileOutcome)] = []
+            var waiting: [Waiting] = []
+            init(linters: Linters) { self.linters = linters }
+        }
+
+        /// A file read in the first step that only a project export could make relevant.
+        private struct Waiting {
+            let order: Int
+            let path: String
+            let configuration: Configuration
+            /// Kept while within the budget; nil: read again.
+            let bytes: [UInt8]?
+        }
+
+        private let lock = NSLock()
+        private var idle: [Worker] = []
+        private var workers: [Worker] = []
+        private var waitingBytes = 0
+
+        init(options: Options) { self.options = options }
+
+        private func checkOut() -> Worker {
+            lock.lock()
+            defer { lock.unlock() }
+            if let worker = idle.popLast() { return worker }
+            let worker = Worker(linters: Linters(options: options, project: project))
+            workers.append(worker)
+            return worker
+        }
+
+        private func checkIn(_ worker: Worker) {
+            lock.lock()
+            idle.append(worker)
+            lock.unlock()
+        }
+
+        private static func displayPath(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+
+        private static func clean(_ path: String) -> FileOutcome {
+            let empty = SourceFile(path: displayPath(path), text: SourceText(bytes: []), grammar: .tsx)
+            return FileOutcome(result: .success(FileResult(file: empty, diagnostics: [], analysed: false)))
+        }
+
+        /// The first step for one file; safe to call from several threads. `order` is the file's
+        /// place in the report.
+        func visit(_ path: String, configuration: Configuration, order: Int) {
+            let worker = checkOut()
+            defer { checkIn(worker) }
+            let bytes: [UInt8]
+            switch FileReader.read(path, maxSize: options.maxFileSize) {
+            case let .failure(problem):
+                let failure = FileProblem(path: Self.displayPath(path), kind: problem.kind, reason: problem.reason)
+                worker.outcomes.append((order, FileOutcome(result: .failure(failure))))
+                return
+            case let .success(content):
+                bytes = content
+            }
+            let mentionsModule = modules.matchesAny(bytes)
+            if mentionsModule, export.matchesAny(bytes), permissionAPIs.matchesAny(bytes) {
+                project.summarise(file: path)
+            }
+            if mentionsModule || ruleText.matchesAny(bytes) {
+                let job = LintJob(path: path, configuration: configuration, fromIndex: false, preloaded: bytes)
+                worker.outcomes.append((order, lintOne(job, linter: worker.linters.linter(for: configuration), options: options)))
+                return
+            }
+            lock.lock()
+            let keep = waitingBytes + bytes.count <= waitingTextBudget
+            if keep { waitingBytes += bytes.count }
+            lock.unlock()
+            worker.waiting.append(Waiting(order: order, path: path, configuration: configuration, bytes: keep ? bytes : nil))
+        }
+
+        /// The second step, once every file has been visited; the outcomes in their order.
+        func finish() -> [FileOutcome] {
+            var outcomes = workers.flatMap(\.outcomes)
+            let waiting = workers.flatMap(\.waiting)
+            // Every exporter has been summarised: files that mention none of its names are clean.
+            let names = NeedleSet(project.exportedNames)
+            if names.isEmpty {
+                outcomes += waiting.map { ($0.order, Self.clean($0.path)) }
+            } else {
+                let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, waiting.count))
+                var second: [[(order: Int, outcome: FileOutcome)]] = Array(repeating: [], count: workerCount)
+                let lock = NSLock()
+                DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+                    var linters = Linters(options: options, project: project)
+                    var local: [(order: Int, outcome: FileOutcome)] = []
+                    var position = worker
+                    while position < waiting.count {
+                        let file = waiting[position]
+                        position += workerCount
+                        var bytes = file.bytes
+                        if bytes == nil, case let .success(content) = FileReader.read(file.path, maxSize: options.maxFileSize) { bytes = content }
+                        guard let bytes else {
+                            // Gone or changed since the first read: report it as the lint pass finds it.
+                            let job = LintJob(path: file.path, configuration: file.configuration, fromIndex: false)
+                            local.append((file.order, lintOne(job, linter: linters.linter(for: file.configuration), options: options)))
+                            continue
+                        }
+                        if names.matchesAny(bytes) {
+                            let job = LintJob(path: file.path, configuration: file.configuration, fromIndex: false, preloaded: bytes)
+                            local.append((file.order, lintOne(job, linter: linters.linter(for: file.configuration), options: options)))
+                        } else {
+                            local.append((file.order, Self.clean(file.path)))
+                        }
+                    }
+                    lock.lock()
+                    second[worker] = local
+                    lock.unlock()
+                }
+                outcomes += second.joined()
+            }
+            outcomes.sort { $0.order < $1.order }
+            return outcomes.map(\.outcome)
+        }
+    }
+
+    /// The default run over a list of files (in the list's order), each with its configuration
+    /// (looked up by the workers: discovery has already loaded every configuration file).
+    static func lintProject(_ files: [String], resolver: ConfigurationResolver, options: Options) throws -> [FileOutcome] {
+        let run = ProjectRun(options: options)
+        let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        let lock = NSLock()
+        var next = 0
+        var failure: Error?
+        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+            while true {
+                lock.lock()
+                let index = next
+                next += 1
+                lock.unlock()
+                guard index < files.count else { break }
+                do {
+                    run.visit(files[index], configuration: try resolver.configuration(forFile: files[index]), order: index)
+                } catch {
+                    lock.lock()
+                    if failure == nil { failure = error }
+                    next = files.count
+                    lock.unlock()
+                }
+            }
+        }
+        if let failure { throw failure }
+        return run.finish()
+    }
+
+    /// One linter per configuration file, for one worker (a linter keeps parsers: not shareable).
+    struct Linters {
+        let options: Options
+        let project: ProjectIndex?
+        private var byConfiguration: [String: Linter] = [:]
+
+        init(options: Options, project: ProjectIndex?) {
+            self.options = options
+            self.project = project
+        }
+
+        mutating func linter(for configuration: Configuration) -> Linter {
+            let key = configuration.path ?? ""
+            if let existing = byConfiguration[key] { return existing }
+            let linter = Linter(
+                rules: rules(for: configuration), engineSeverities: engineSeverities(for: configuration),
+                knownRuleIds: knownRuleIds
+            )
+            linter.usesPrefilter = !options.noPrefilter
+            linter.parseOnly = options.parseOnly
+            linter.parseTimeoutMicroseconds = UInt64(options.parseTimeoutMilliseconds) * 1000
+            linter.project = project
+            byConfiguration[key] = linter
+            return linter
+        }
+    }
+
     static func lint(_ jobs: [LintJob], options: Options, project: ProjectIndex? = nil) -> [FileOutcome] {
         // Fixes must stay inside the project: find its root once, not once per fixed file.
         let root: String? = { if case .apply = options.fixMode { return RepositoryRoot.find().path } else { return nil } }()
@@ -481,26 +682,12 @@ public enum GrantedCLI {
         var outcomes = [FileOutcome?](repeating: nil, count: jobs.count)
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
-            var linters: [String: Linter] = [:]
+            var linters = Linters(options: options, project: project)
             var local: [(Int, FileOutcome)] = []
             var index = worker
             while index < jobs.count {
                 let job = jobs[index]
-                let key = job.configuration.path ?? ""
-                let linter: Linter
-                if let existing = linters[key] {
-                    linter = existing
-                } else {
-                    linter = Linter(
-                        rules: rules(for: job.configuration), engineSeverities: engineSeverities(for: job.configuration),
-                        knownRuleIds: knownRuleIds
-                    )
-                    linter.usesPrefilter = !options.noPrefilter
-                    linter.parseOnly = options.parseOnly
-                    linter.parseTimeoutMicroseconds = UInt64(options.parseTimeoutMilliseconds) * 1000
-                    linter.project = project
-                    linters[key] = linter
-                }
+                let linter = linters.linter(for: job.configuration)
                 local.append((index, lintOne(job, linter: linter, options: options, root: root)))
                 index += workerCount
             }
@@ -518,7 +705,9 @@ public enum GrantedCLI {
             return FileOutcome(result: .success(FileResult(file: empty, diagnostics: [], analysed: false)))
         }
         let read: Result<[UInt8], FileProblem>
-        if job.fromIndex {
+        if let preloaded = job.preloaded {
+            read = .success(preloaded)
+        } else if job.fromIndex {
             do {
                 read = .success(try Git.stagedContent(of: displayPath))
             } catch {

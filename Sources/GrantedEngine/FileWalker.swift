@@ -5,21 +5,28 @@ import Glibc
 #endif
 
 /// What the walker asks about the files it finds (the CLI answers from the configuration and its
-/// flags). Called from several threads at once.
+/// flags), once per directory. Called from several threads at once.
 public struct FileSelection: Sendable {
-    /// The extensions (lower case, without the dot) linted in a directory (absolute path); nil for
-    /// every file, whatever its name (`.d.ts` declaration files are skipped otherwise).
-    public var extensions: @Sendable (_ directory: String) throws -> Set<String>?
-    /// Why a file is excluded by a glob (`--exclude`, the configuration's `exclude`), or nil. Given
-    /// the path as shown and the absolute path. Nil when no glob is configured anywhere.
-    public var exclusion: (@Sendable (_ shown: String, _ absolute: String) throws -> String?)?
+    /// What applies to the files of one directory.
+    public struct DirectoryRules {
+        /// The extensions (lower case, without the dot) linted there; nil for every file, whatever
+        /// its name (`.d.ts` declaration files are skipped otherwise).
+        public var extensions: Set<String>?
+        /// Why a file is excluded by a glob (`--exclude`, the configuration's `exclude`), or nil;
+        /// given the path as shown and the absolute path. Nil when no glob applies there.
+        public var exclusion: ((_ shown: String, _ absolute: String) throws -> String?)?
 
-    public init(
-        extensions: @escaping @Sendable (String) throws -> Set<String>?,
-        exclusion: (@Sendable (String, String) throws -> String?)? = nil
-    ) {
-        self.extensions = extensions
-        self.exclusion = exclusion
+        public init(extensions: Set<String>?, exclusion: ((String, String) throws -> String?)? = nil) {
+            self.extensions = extensions
+            self.exclusion = exclusion
+        }
+    }
+
+    /// The rules for a directory (absolute path).
+    public var rules: @Sendable (_ directory: String) throws -> DirectoryRules
+
+    public init(rules: @escaping @Sendable (String) throws -> DirectoryRules) {
+        self.rules = rules
     }
 }
 
@@ -65,6 +72,7 @@ public struct FileWalker: Sendable {
     public func walk(_ directory: String) throws -> Result {
         try run(directory, explaining: false)
     }
+
 
     /// Walks again, this time through every excluded directory, and counts why each file that
     /// could have been linted was not: the explanation for a run that found nothing to check.
@@ -221,7 +229,8 @@ public struct FileWalker: Sendable {
                 if !own.isEmpty { level = IgnoreLevel(parent: level, files: own, foldCase: repository?.ignoresCase ?? false) }
             }
         }
-        let extensions = try selection.extensions(directory.absolute)
+        let rules = try selection.rules(directory.absolute)
+        let extensions = rules.extensions
         let absolutePrefix = directory.absolute == "/" ? "/" : directory.absolute + "/"
         let shownPrefix = directory.shown == "." || directory.shown == "./" ? "" : (directory.shown.hasSuffix("/") ? directory.shown : directory.shown + "/")
         let matchable = level.map { !$0.isEmpty } ?? false
@@ -243,7 +252,8 @@ public struct FileWalker: Sendable {
                 if type == UInt8(DT_LNK), stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { continue }
             }
             let nameString = String(decoding: name, as: UTF8.self)
-            let path = relative + name
+            // The repository-relative path, only where ignore rules need it.
+            let path = matchable || type == UInt8(DT_DIR) ? relative + name : []
             if type == UInt8(DT_DIR) {
                 var excludedBy = directory.excludedBy
                 if excludedBy == nil, skippedDirectoryNames.contains(nameString) {
@@ -275,7 +285,7 @@ public struct FileWalker: Sendable {
             }
             let shown = shownPrefix + nameString
             let absolutePath = absolutePrefix + nameString
-            if let exclusion = selection.exclusion, let reason = try exclusion(shown, absolutePath) {
+            if let exclusion = rules.exclusion, let reason = try exclusion(shown, absolutePath) {
                 if explaining { exclusions[reason, default: 0] += 1 }
                 continue
             }

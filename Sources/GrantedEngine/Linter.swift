@@ -66,7 +66,7 @@ public final class Linter {
 
     public let rules: [ConfiguredRule]
     private let instances: [any Rule]
-    private let requiredText: [String]
+    private let requiredText: NeedleSet
     private var parsers: [Grammar: SyntaxParser] = [:]
     private var dispatchTables: [Grammar: [[Int]]] = [:]
     /// When false, every file is parsed (the prefilter must never change results; tests compare).
@@ -76,9 +76,9 @@ public final class Linter {
     public var parseOnly = false
     /// The project's cross-file index; files that mention one of its exported names are parsed too.
     public var project: ProjectIndex? {
-        didSet { projectNames = project?.exportedNames ?? [] }
+        didSet { projectNames = NeedleSet(project?.exportedNames ?? []) }
     }
-    private var projectNames: [String] = []
+    private var projectNames = NeedleSet([])
     private let suppressionFilter: SuppressionFilter
     private let syntaxErrorSeverity: Severity?
 
@@ -95,7 +95,7 @@ public final class Linter {
         self.defaultSeverities = rules.map { $0.rule.description.defaultSeverity }
         self.instances = rules.map { $0.rule.init() }
         // A file with a suppression comment is parsed so that a stale one is reported.
-        self.requiredText = Array(Set(rules.flatMap { $0.rule.requiredText } + ["granted-lint-disable"])).sorted()
+        self.requiredText = NeedleSet(rules.flatMap { $0.rule.requiredText } + ["granted-lint-disable"])
         let enabled = Set(rules.map { $0.rule.description.id })
         func severity(_ description: RuleDescription) -> Severity? {
             if let configured = engineSeverities[description.id] { return configured }
@@ -111,7 +111,7 @@ public final class Linter {
 
     /// Whether `text` might contain something a rule reports.
     public func mightApply(to text: SourceText) -> Bool {
-        requiredText.contains { text.contains($0) } || projectNames.contains { text.contains($0) }
+        requiredText.matchesAny(text) || projectNames.matchesAny(text)
     }
 
     public func lint(_ file: SourceFile) -> Result<FileResult, FileProblem> {

@@ -133,7 +133,7 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// Module names and APIs whose presence makes a file worth parsing for its exports.
-    static let permissionText = moduleNames + permissionAPINames
+    static let permissionNeedles = NeedleSet(moduleNames + permissionAPINames)
 
     /// The notification modules the analysis follows.
     public static let moduleNames = [
@@ -212,7 +212,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // Most files have nothing to do with permissions: without a notification module or API in
         // the text, a file can only pass such data on from a project file it imports — so look at
         // those (cheaply, by text) before paying for a parse.
-        let mentionsPermissions = ProjectIndex.permissionText.contains { text.contains($0) }
+        let mentionsPermissions = ProjectIndex.permissionNeedles.matchesAny(text)
         if !mentionsPermissions {
             let imported = ProjectIndex.relativeSpecifiers(in: bytes)
             let passesSomethingOn = imported.contains { module in

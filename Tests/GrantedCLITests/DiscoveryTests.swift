@@ -39,7 +39,7 @@ extension CLITests {
     /// What granted-lint's walker visits in the same tree, every file whatever its name, with no
     /// directory skipped by name: the ignore engine alone.
     static func walkerVisibleFiles(in directory: URL) throws -> [String] {
-        var walker = FileWalker(selection: FileSelection(extensions: { _ in nil }))
+        var walker = FileWalker(selection: FileSelection { _ in .init(extensions: nil) })
         walker.skippedDirectoryNames = []
         let previous = FileManager.default.currentDirectoryPath
         FileManager.default.changeCurrentDirectoryPath(directory.path)
