@@ -236,7 +236,7 @@ public enum GrantedCLI {
                     !baseline.consume(Baseline.key(for: diagnostic, path: relative, text: result.file.text))
                 }
                 hidden += result.diagnostics.count - kept.count
-                report.results[index] = FileResult(file: result.file, diagnostics: kept, analysed: result.analysed)
+                report.results[index] = result.replacing(diagnostics: kept)
             }
             if hidden > 0 { messages.append("\(hidden) finding\(hidden == 1 ? "" : "s") hidden by the baseline \(path).") }
             let stale = baseline.unmatched(in: lintedPaths).reduce(0) { $0 + $1.1 }
@@ -304,8 +304,12 @@ public enum GrantedCLI {
                 let parser = SyntaxParser(grammar: Grammar(fileExtension: fileExtension) ?? .tsx)
                 guard let tree = parser.parse(text) else { continue }
                 let model = SemanticModel(tree: tree, path: displayPath, project: project)
+                let recovery = ParseRecovery.of(tree) { model }
                 for site in PermissionInventory.sites(in: model) {
-                    entries.append(InventoryReporter.Entry(path: displayPath, position: text.position(of: site.range.lowerBound), site: site))
+                    entries.append(InventoryReporter.Entry(
+                        path: displayPath, position: text.position(of: site.range.lowerBound), site: site,
+                        incompleteAnalysis: recovery?.mayBeIncomplete(at: site.range.lowerBound) ?? false
+                    ))
                 }
             }
         }
@@ -368,7 +372,7 @@ public enum GrantedCLI {
             range: range
         ))
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
-        report.results[first] = FileResult(file: result.file, diagnostics: diagnostics, analysed: result.analysed, facts: result.facts)
+        report.results[first] = result.replacing(diagnostics: diagnostics)
     }
 
     private static func writeReport(_ text: String, to path: String) throws {
@@ -399,6 +403,7 @@ public enum GrantedCLI {
             ("rules", .object(rules)),
             ("exclude", .array(configuration.exclude.map { .string($0.pattern) })),
             ("extensions", .array((configuration.extensions ?? Grammar.defaultExtensions).map { .string($0) })),
+            ("strictSyntax", .bool(configuration.strictSyntax)),
             ("linted", .bool(accepts(path, configuration: configuration))),
         ]).render() + "\n"
     }
@@ -668,6 +673,7 @@ public enum GrantedCLI {
             )
             linter.usesPrefilter = !options.noPrefilter
             linter.parseOnly = options.parseOnly
+            linter.strictSyntax = options.strictSyntax || configuration.strictSyntax
             linter.parseTimeoutMicroseconds = UInt64(options.parseTimeoutMilliseconds) * 1000
             linter.project = project
             byConfiguration[key] = linter
@@ -735,7 +741,7 @@ public enum GrantedCLI {
             // Keep a file's text only while something refers to it, so memory stays bounded on
             // large trees: clean files are reduced to their path.
             switch linter.lint(file) {
-            case let .success(result) where result.diagnostics.isEmpty && result.facts.isEmpty:
+            case let .success(result) where result.diagnostics.isEmpty && result.facts.isEmpty && result.recovery == nil:
                 let empty = SourceFile(path: displayPath, text: SourceText(bytes: []), grammar: grammar)
                 return FileOutcome(result: .success(FileResult(file: empty, diagnostics: [], analysed: result.analysed)))
             case let other:
@@ -748,9 +754,17 @@ public enum GrantedCLI {
             applicability = kind
             writes = false
         }
-        if case let .failure(problem) = linter.lint(file) { return FileOutcome(result: .failure(problem)) }
+        let initial: FileResult
+        switch linter.lint(file) {
+        case let .failure(problem): return FileOutcome(result: .failure(problem))
+        case let .success(result): initial = result
+        }
         let fix = FixLoop.run(file, linter: linter, applicability: applicability)
-        let remaining = FileResult(file: SourceFile(path: displayPath, text: fix.text, grammar: grammar), diagnostics: fix.remaining, analysed: true)
+        // Recovered regions are those of the text as read; after fixes they would have moved.
+        let remaining = FileResult(
+            file: SourceFile(path: displayPath, text: fix.text, grammar: grammar), diagnostics: fix.remaining, analysed: true,
+            recovery: fix.fixedBytes == nil ? initial.recovery : nil
+        )
         var outcome = FileOutcome(result: .success(remaining), fixedCount: fix.fixedCount, rejectedCount: fix.rejectedCount)
         guard let fixedBytes = fix.fixedBytes else { return outcome }
         if !writes {

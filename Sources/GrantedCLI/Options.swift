@@ -47,6 +47,8 @@ struct Options {
     var noIgnore = false
     /// `--list-files`: print the files that would be linted, and stop.
     var listFiles = false
+    /// `--strict-syntax`: a file parsed with error recovery is a `syntax-error` finding.
+    var strictSyntax = false
     var fixMode: FixMode = .none
 
     struct UsageError: Error { let message: String }
@@ -143,6 +145,7 @@ struct Options {
             case "--staged": options.staged = true
             case "--no-ignore": options.noIgnore = true
             case "--list-files": options.listFiles = true
+            case "--strict-syntax": options.strictSyntax = true
             case "--fix", "--fix-unsafe", "--fix-dry-run":
                 fixFlags.insert(argument)
             default:
@@ -202,6 +205,8 @@ struct Options {
       --staged               lint the staged content of staged files (what will be committed)
       --max-file-size SIZE   skip larger files with a message (default 10M)
       --parse-timeout MS     give up parsing a file after MS milliseconds, with a message (default 10000)
+      --strict-syntax        report a file the parser could read only with error recovery as a
+                             syntax-error finding (by default: a notification that never fails)
       --no-prefilter         parse every file, even ones that cannot contain a finding
       --parse-only           parse every file and run no rules (the benchmarks' parse floor)
 

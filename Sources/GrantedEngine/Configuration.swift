@@ -8,7 +8,7 @@ import Darwin
 /// The settings of one `.granted-lint.json`: severities per rule, excluded globs, extensions.
 public struct Configuration {
     public static let fileName = ".granted-lint.json"
-    public static let allowedKeys = ["rules", "exclude", "extensions", "$schema"]
+    public static let allowedKeys = ["rules", "exclude", "extensions", "strictSyntax", "$schema"]
 
     /// The file it was read from; nil for the built-in defaults.
     public let path: String?
@@ -19,11 +19,15 @@ public struct Configuration {
     public let exclude: [Glob]
     /// Extensions (without the dot) to lint when walking directories; nil for the defaults.
     public let extensions: [String]?
+    /// `"strictSyntax": true`: a file parsed with error recovery is a `syntax-error` finding, as
+    /// with `--strict-syntax`.
+    public let strictSyntax: Bool
 
     public init(
         path: String?, baseDirectory: String, severities: [String: Severity?] = [:], exclude: [Glob] = [],
-        extensions: [String]? = nil
+        extensions: [String]? = nil, strictSyntax: Bool = false
     ) {
+        self.strictSyntax = strictSyntax
         self.path = path
         self.baseDirectory = baseDirectory
         self.severities = severities
@@ -72,6 +76,7 @@ public struct Configuration {
         var severities: [String: Severity?] = [:]
         var exclude: [Glob] = []
         var extensions: [String]?
+        var strictSyntax = false
         var seenKeys = Set<String>()
         for member in members {
             guard seenKeys.insert(member.key).inserted else {
@@ -102,6 +107,11 @@ public struct Configuration {
                     throw LoadError(path: path, line: member.value.line, message: "\"extensions\" item \(empty + 1) is not a file extension")
                 }
                 extensions = values.map { $0.lowercased() }
+            case "strictSyntax":
+                guard case let .bool(value, _) = member.value else {
+                    throw LoadError(path: path, line: member.value.line, message: "\"strictSyntax\" must be true or false, not \(member.value.typeName)")
+                }
+                strictSyntax = value
             case "$schema":
                 continue
             default:
@@ -110,7 +120,7 @@ public struct Configuration {
         }
         return Configuration(
             path: path, baseDirectory: directoryOf(absolute(path)), severities: severities, exclude: exclude,
-            extensions: extensions
+            extensions: extensions, strictSyntax: strictSyntax
         )
     }
 

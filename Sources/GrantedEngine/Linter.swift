@@ -40,12 +40,22 @@ public struct FileResult {
     public let analysed: Bool
     /// Facts rules recorded for project-wide checks, by name.
     public let facts: [String: [Range<Int>]]
+    /// Set when the file could be parsed only with error recovery.
+    public let recovery: ParseRecovery?
 
-    public init(file: SourceFile, diagnostics: [Diagnostic], analysed: Bool, facts: [String: [Range<Int>]] = [:]) {
+    public init(
+        file: SourceFile, diagnostics: [Diagnostic], analysed: Bool, facts: [String: [Range<Int>]] = [:], recovery: ParseRecovery? = nil
+    ) {
         self.file = file
         self.diagnostics = diagnostics
         self.analysed = analysed
         self.facts = facts
+        self.recovery = recovery
+    }
+
+    /// The same result with other findings (after a baseline or a project-level note).
+    public func replacing(diagnostics: [Diagnostic]) -> FileResult {
+        FileResult(file: file, diagnostics: diagnostics, analysed: analysed, facts: facts, recovery: recovery)
     }
 }
 
@@ -74,6 +84,9 @@ public final class Linter {
     public var parseTimeoutMicroseconds: UInt64 = 0
     /// Parse every file and stop there: the tree-sitter floor the benchmarks compare against.
     public var parseOnly = false
+    /// `--strict-syntax`: a file parsed with error recovery also gets a `syntax-error` finding (by
+    /// default it is only a notification, since valid code the grammar does not know gets there too).
+    public var strictSyntax = false
     /// The project's cross-file index; files that mention one of its exported names are parsed too.
     public var project: ProjectIndex? {
         didSet { projectNames = NeedleSet(project?.exportedNames ?? []) }
@@ -126,7 +139,10 @@ public final class Linter {
                 reason: "parsing took longer than the limit of \(parseTimeoutMicroseconds / 1000) ms"
             ))
         }
-        if parseOnly { return .success(FileResult(file: file, diagnostics: [], analysed: true)) }
+        if parseOnly {
+            // The parse floor still says which files needed recovery (Benchmarks/parse-coverage.py).
+            return .success(FileResult(file: file, diagnostics: [], analysed: true, recovery: ParseRecovery.of(tree) { nil }))
+        }
         // Node parents are found from the root in tree-sitter, so analysis cost grows with depth
         // squared; no real source nests this deep, generated or hostile files do.
         if tree.nests(deeperThan: Linter.maximumDepth) {
@@ -136,16 +152,15 @@ public final class Linter {
             ))
         }
         var diagnostics: [Diagnostic] = []
-        if let syntaxErrorSeverity, let error = tree.firstSyntaxError() {
+        let context = RuleContext(file: file, tree: tree, project: project)
+        let recovery = ParseRecovery.of(tree) { context.semantic }
+        if strictSyntax, let syntaxErrorSeverity, let error = recovery?.first {
             diagnostics.append(Diagnostic(
                 ruleId: syntaxErrorRuleId, severity: syntaxErrorSeverity,
-                message: error.isMissing
-                    ? "Syntax error: missing `\(error.kind)`; the file was checked as far as it could be parsed."
-                    : "Syntax error: unexpected text; the file was checked as far as it could be parsed.",
-                range: error.startByte..<max(error.endByte, error.startByte)
+                message: "Syntax error: \(error.description); the file was checked as far as it could be parsed.",
+                range: error.range
             ))
         }
-        let context = RuleContext(file: file, tree: tree, project: project)
         let table = dispatchTable(for: tree)
         var suppressionComments: [Node] = []
         let mayHaveSuppressions = file.text.contains("granted-lint-disable")
@@ -167,7 +182,7 @@ public final class Linter {
         }
         diagnostics = suppressionFilter.apply(diagnostics, comments: suppressionComments, source: file.text)
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
-        return .success(FileResult(file: file, diagnostics: diagnostics, analysed: true, facts: context.facts))
+        return .success(FileResult(file: file, diagnostics: diagnostics, analysed: true, facts: context.facts, recovery: recovery))
     }
 
     /// Whether `text` parses without error recovery.

@@ -38,14 +38,17 @@ public enum EngineRules {
 
     public static let syntaxError = RuleDescription(
         id: syntaxErrorRuleId,
-        summary: "The file could not be parsed cleanly",
+        summary: "The file could not be parsed cleanly (only with --strict-syntax)",
         rationale: """
         ## What it does
-        Reports the first syntax error tree-sitter recovered from. The rest of the file is still \
-        checked as far as it parses, but findings near the error may be missed.
+        With `--strict-syntax` (or `"strictSyntax": true` in `.granted-lint.json`), reports the first \
+        place tree-sitter had to recover from. Without it, such a file is a notification in the \
+        report, never a finding: the rest of the file is still checked as far as it parses, and the \
+        report names the permission functions whose findings may be incomplete.
 
         ## Why is this bad?
-        Code that does not parse cannot be analysed reliably.
+        Code that does not parse cannot be analysed reliably. But valid code the grammar does not \
+        know ends up here too, which is why a gate should not fail on it unless the team opts in.
 
         ## Example
         `const x = ;`

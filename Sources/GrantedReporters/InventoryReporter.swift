@@ -9,11 +9,15 @@ public struct InventoryReporter {
         public let path: String
         public let position: SourcePosition
         public let site: InventorySite
+        /// The site lies in a function the parser read only with error recovery: the analysis of
+        /// it may be incomplete.
+        public let incompleteAnalysis: Bool
 
-        public init(path: String, position: SourcePosition, site: InventorySite) {
+        public init(path: String, position: SourcePosition, site: InventorySite, incompleteAnalysis: Bool = false) {
             self.path = path
             self.position = position
             self.site = site
+            self.incompleteAnalysis = incompleteAnalysis
         }
     }
 
@@ -51,7 +55,8 @@ public struct InventoryReporter {
 
     private func text(_ entries: [Entry]) -> String {
         let rows = entries.map { entry in
-            ["\(entry.path):\(entry.position.line)", library(entry.site), entry.site.kind.rawValue, entry.site.handling?.rawValue ?? "-", String(entry.site.detail.prefix(80))]
+            ["\(entry.path):\(entry.position.line)", library(entry.site), entry.site.kind.rawValue, entry.site.handling?.rawValue ?? "-",
+             String(entry.site.detail.prefix(80)) + (entry.incompleteAnalysis ? "  (parse recovery: may be incomplete)" : "")]
         }
         let header = ["LOCATION", "LIBRARY", "KIND", "DECISION", "WHAT"]
         var widths = header.map(\.count)
@@ -70,7 +75,8 @@ public struct InventoryReporter {
         var output = "| location | library | kind | decision | what |\n| --- | --- | --- | --- | --- |\n"
         for entry in entries {
             let what = entry.site.detail.replacingOccurrences(of: "|", with: "\\|")
-            output += "| `\(entry.path):\(entry.position.line)` | \(library(entry.site)) | \(entry.site.kind.rawValue) | \(entry.site.handling?.rawValue ?? "") | `\(what)` |\n"
+            let mark = entry.incompleteAnalysis ? " ⚠ parse recovery: may be incomplete" : ""
+            output += "| `\(entry.path):\(entry.position.line)` | \(library(entry.site)) | \(entry.site.kind.rawValue) | \(entry.site.handling?.rawValue ?? "") | `\(what)`\(mark) |\n"
         }
         let counts = summary(entries)
         output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only).\n"
@@ -90,6 +96,7 @@ public struct InventoryReporter {
                     ("kind", .string(entry.site.kind.rawValue)),
                     ("decision", entry.site.handling.map { .string($0.rawValue) } ?? .null),
                     ("what", .string(entry.site.detail)),
+                    ("incompleteAnalysis", .bool(entry.incompleteAnalysis)),
                 ])
             })),
             ("summary", .object(summary(entries).map { ($0.0, .int($0.1)) })),

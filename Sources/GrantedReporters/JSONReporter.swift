@@ -15,8 +15,28 @@ public struct JSONReporter {
                 findings.append(finding(diagnostic, in: result.file))
             }
         }
-        let problems: [JSONValue] = report.problems.map { problem in
+        var problems: [JSONValue] = report.problems.map { problem in
             .object([("path", .string(problem.path)), ("kind", .string(problem.kind.rawValue)), ("reason", .string(problem.reason))])
+        }
+        // Files parsed with error recovery were analysed: listed here, never counted as failures.
+        for result in report.results {
+            guard let recovery = result.recovery else { continue }
+            let text = result.file.text
+            let start = text.position(of: recovery.first.range.lowerBound)
+            problems.append(.object([
+                ("path", .string(result.file.path)),
+                ("kind", .string("parse-recovery")),
+                ("reason", .string(RecoveryNotes.summary(recovery, in: text))),
+                ("line", .int(start.line)),
+                ("column", .int(start.column)),
+                ("incomplete", .array(recovery.affected.map { function in
+                    .object([
+                        ("startLine", .int(text.position(of: function.range.lowerBound).line)),
+                        ("endLine", .int(text.position(of: max(function.range.lowerBound, function.range.upperBound - 1)).line)),
+                        ("function", function.name.map { .string($0) } ?? .null),
+                    ])
+                })),
+            ]))
         }
         return JSONValue.object([
             ("tool", .string("granted-lint")),
@@ -32,6 +52,7 @@ public struct JSONReporter {
                 ("warnings", .int(report.count(of: .warning))),
                 ("notes", .int(report.count(of: .note))),
                 ("unanalysedFiles", .int(report.problems.count)),
+                ("filesParsedWithRecovery", .int(report.results.filter { $0.recovery != nil }.count)),
             ])),
         ]).render() + "\n"
     }
@@ -94,6 +115,12 @@ public struct GitHubReporter {
                 ]
                 output += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))\n"
             }
+        }
+        for result in report.results {
+            guard let recovery = result.recovery else { continue }
+            let start = result.file.text.position(of: recovery.first.range.lowerBound)
+            let message = RecoveryNotes.message(recovery, in: result.file.text, path: result.file.path)
+            output += "::notice file=\(Self.escapeProperty(result.file.path)),line=\(start.line),col=\(start.column),title=granted-lint::\(Self.escapeData(message))\n"
         }
         for problem in report.problems {
             output += "::error file=\(Self.escapeProperty(problem.path)),title=granted-lint::\(Self.escapeData("\(problem.path): \(problem.reason)"))\n"

@@ -59,18 +59,17 @@ public struct SARIFReporter {
             ]))
         }
         for result in report.results {
-            for diagnostic in result.diagnostics where diagnostic.ruleId == syntaxErrorRuleId {
-                let range = LineColumnRange(diagnostic.range, in: result.file.text)
-                notifications.append(.object([
-                    ("level", .string("warning")),
-                    ("message", .object([("text", .string("\(result.file.path): could not be parsed cleanly; checked as far as it parses"))])),
-                    ("locations", .array([.object([("physicalLocation", .object([
-                        ("artifactLocation", artifactLocation(result.file.path)),
-                        ("region", region(range)),
-                    ]))])])),
-                    ("descriptor", .object([("id", .string(syntaxErrorRuleId))])),
-                ]))
-            }
+            guard let recovery = result.recovery else { continue }
+            let range = LineColumnRange(recovery.first.range, in: result.file.text)
+            notifications.append(.object([
+                ("level", .string("warning")),
+                ("message", .object([("text", .string(RecoveryNotes.message(recovery, in: result.file.text, path: result.file.path)))])),
+                ("locations", .array([.object([("physicalLocation", .object([
+                    ("artifactLocation", artifactLocation(result.file.path)),
+                    ("region", region(range)),
+                ]))])])),
+                ("descriptor", .object([("id", .string("parse-recovery"))])),
+            ]))
         }
 
         let driver: JSONValue = .object([

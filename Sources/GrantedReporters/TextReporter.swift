@@ -73,6 +73,16 @@ public struct TextReporter {
         if !report.problems.isEmpty {
             lines.append("\(plural(report.problems.count, "file")) could not be analysed.")
         }
+        let recovered = report.results.filter { $0.recovery != nil }
+        if !recovered.isEmpty {
+            // Not the user's error: valid code the grammar does not know ends up here too.
+            lines.append("\(plural(recovered.count, "file")) could only be parsed with error recovery (never a failure; --strict-syntax makes it one):")
+            for result in recovered {
+                guard let recovery = result.recovery else { continue }
+                lines.append("  \(result.file.path): \(RecoveryNotes.summary(recovery, in: result.file.text))")
+                for note in RecoveryNotes.incomplete(recovery, in: result.file.text) { lines.append("    \(note)") }
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -91,6 +91,11 @@ public struct Node {
     /// Identity within one tree: two nodes are the same when kind and range agree.
     public var id: NodeID { NodeID(start: startByte, end: endByte, symbol: ts_node_symbol(raw)) }
 
+    /// The smallest node below this one that spans `range`.
+    public func descendant(spanning range: Range<Int>) -> Node? {
+        Node(ts_node_descendant_for_byte_range(raw, UInt32(range.lowerBound), UInt32(range.upperBound)), tree: tree)
+    }
+
     /// Whether `other` lies within this node's range.
     public func contains(_ other: Node) -> Bool {
         startByte <= other.startByte && other.endByte <= endByte

@@ -19,16 +19,49 @@ public final class SyntaxParser {
         set { ts_parser_set_timeout_micros(parser, newValue) }
     }
 
-    /// Parses UTF-8 bytes. Returns nil when the parse was cancelled by the timeout.
+    /// Parses UTF-8 bytes. Returns nil when the parse was cancelled by the timeout. A file that needs
+    /// error recovery gets a second look for valid constructs the grammar does not know
+    /// (`GrammarGaps`); the tree always reads its text from `source` as written.
     public func parse(_ source: SourceText) -> SyntaxTree? {
-        let tree: OpaquePointer? = source.bytes.withUnsafeBufferPointer { buffer in
+        guard let raw = parse(bytes: source.bytes) else { return nil }
+        let tree = SyntaxTree(tree: raw, source: source, grammar: grammar)
+        guard ts_node_has_error(ts_tree_root_node(raw)) else { return tree }
+        return readingGrammarGaps(tree)
+    }
+
+    private func parse(bytes: [UInt8]) -> OpaquePointer? {
+        let tree: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { chars in
                 ts_parser_parse_string_encoding(parser, nil, chars, UInt32(buffer.count), TSInputEncodingUTF8)
             }
         }
         ts_parser_reset(parser)
-        guard let tree else { return nil }
-        return SyntaxTree(tree: tree, source: source, grammar: grammar)
+        return tree
+    }
+
+    /// Tries the same-length rewrites one at a time and keeps those that leave fewer errors.
+    private func readingGrammarGaps(_ original: SyntaxTree) -> SyntaxTree {
+        func errors(_ tree: SyntaxTree) -> (count: Int, bytes: Int) {
+            let nodes = tree.syntaxErrors(limit: 1000)
+            return (nodes.count, nodes.reduce(0) { $0 + max(1, $1.endByte - $1.startByte) })
+        }
+        var best = original
+        var bestErrors = errors(original)
+        var bytes = original.source.bytes
+        for rewrite in GrammarGaps.candidates(in: bytes).prefix(GrammarGaps.maximumAttempts) {
+            if bestErrors.count == 0 { break }
+            var candidate = bytes
+            candidate.replaceSubrange(rewrite.range, with: rewrite.replacement)
+            guard let raw = parse(bytes: candidate) else { break }
+            let tree = SyntaxTree(tree: raw, source: original.source, grammar: grammar)
+            let candidateErrors = errors(tree)
+            if candidateErrors < bestErrors {
+                best = tree
+                bestErrors = candidateErrors
+                bytes = candidate
+            }
+        }
+        return best
     }
 }
 
@@ -82,6 +115,19 @@ public final class SyntaxTree {
                 depth -= 1
             }
         }
+    }
+
+    /// The nodes that are errors or missing tokens, in document order (at most `limit`); an error
+    /// node's own children are not searched.
+    public func syntaxErrors(limit: Int = 20) -> [Node] {
+        guard ts_node_has_error(ts_tree_root_node(tree)) else { return [] }
+        var found: [Node] = []
+        walk { node in
+            if found.count >= limit { return false }
+            if node.isError || node.isMissing { found.append(node); return false }
+            return node.hasError
+        }
+        return found
     }
 
     /// The first node that is an error or a missing token, if the parse needed recovery.

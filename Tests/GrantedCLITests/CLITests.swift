@@ -108,9 +108,14 @@ struct CLITests {
         let directory = try Self.temporaryDirectory()
         try Self.write(Self.handler + "\nconst broken = ;\n", to: "a.ts", in: directory)
         let run = Self.run(["a.ts"], in: directory)
-        #expect(run.status == 1)
-        #expect(run.output.contains("a.ts:11:14: error: Syntax error"))
+        #expect(run.status == 1, "the handler's warning fails the run, the syntax error does not")
+        #expect(!run.output.contains("error: Syntax error"))
+        #expect(run.output.contains("1 file could only be parsed with error recovery"))
+        #expect(run.output.contains("  a.ts: could only be parsed with error recovery at 11:14"))
         #expect(run.output.contains("[deprecated-should-show-alert]"))
+        let strict = Self.run(["--strict-syntax", "--fail-on", "error", "a.ts"], in: directory)
+        #expect(strict.status == 1)
+        #expect(strict.output.contains("a.ts:11:14: error: Syntax error"))
     }
 
     @Test func directoryWalkSkipsDependenciesExcludesAndOtherExtensions() throws {
