@@ -17,6 +17,7 @@ run: build
 	  if [ $$status -le 1 ]; then echo "(granted-lint exited $$status: $$([ $$status -eq 1 ] && echo 'findings reported' || echo 'clean'))"; else exit $$status; fi
 
 test: setup
+	@bash scripts/test-deps.sh
 	@bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null
 	$(SWIFT) test
 

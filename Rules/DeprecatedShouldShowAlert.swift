@@ -44,10 +44,21 @@ public struct DeprecatedShouldShowAlert: Rule {
         ```
 
         ## Fix safety
-        With neither replacement present, `shouldShowAlert: X` becomes `shouldShowBanner: X, \
-        shouldShowList: X`, which keeps the meaning. That is safe when `X` is a literal or an identifier; \
-        any other expression would be evaluated twice, so the fix is then offered as unsafe. With one \
-        replacement present the missing one is added; with both present the key is removed (safe).
+        With neither replacement present, `shouldShowAlert: X` becomes `shouldShowBanner: X` and \
+        `shouldShowList: X`, which keeps the meaning, written the way the object is: one property per \
+        line with the line's indentation and line ending, or inline. `X` is kept exactly as written. A \
+        short value that runs no code (a literal, a name, a member chain without calls, a comparison \
+        of those) may be written twice; any other value is bound once, in a `const showAlert = X;` (a name the file does not use) just before the `return` or \
+        declaration that builds the object — safe when nothing before it in the object runs code. \
+        Where no declaration can go (an arrow with an expression body, an object inside a larger \
+        expression), a value that runs no code is written twice (safe); any other makes the fix unsafe, \
+        and it says why: it writes `X` twice. With one replacement present \
+        the missing one is added; with both present the key is removed (safe), with a comment that \
+        sits on its line alone — the fix says so.
+
+        When `shouldShowAlert` contradicts both new keys (`true` next to `shouldShowBanner: false` and \
+        `shouldShowList: false`, or the reverse), the finding names what happens on SDK 53 and later \
+        (the new keys win) and the removal is unsafe: the author must say what they mean.
 
         ## References
         - expo/expo PR #36361 (SDK 53): `shouldShowAlert` deprecated — "instead, specify \
@@ -146,6 +157,19 @@ public struct DeprecatedShouldShowAlert: Rule {
                 "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ shouldShowBanner: true, shouldShowList: true, shouldPlaySound: false, shouldSetBadge: false }) });\n"
             ),
             RuleCorrection(
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({\n  handleNotification: async () => ({\n    ↓shouldShowAlert: true,\n    shouldPlaySound: false,\n  }),\n});\n",
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({\n  handleNotification: async () => ({\n    shouldShowBanner: true,\n    shouldShowList: true,\n    shouldPlaySound: false,\n  }),\n});\n"
+            ),
+            RuleCorrection(
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({\n  handleNotification: async (n) => {\n    return {\n      ↓shouldShowAlert: shouldAlert(n),\n      shouldPlaySound: false,\n    };\n  },\n});\n",
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({\n  handleNotification: async (n) => {\n    const showAlert = shouldAlert(n);\n    return {\n      shouldShowBanner: showAlert,\n      shouldShowList: showAlert,\n      shouldPlaySound: false,\n    };\n  },\n});\n"
+            ),
+            RuleCorrection(
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ ↓shouldShowAlert: true, shouldShowBanner: false, shouldShowList: false, shouldPlaySound: false, shouldSetBadge: false }) });\n",
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ shouldShowBanner: false, shouldShowList: false, shouldPlaySound: false, shouldSetBadge: false }) });\n",
+                applicability: .unsafe
+            ),
+            RuleCorrection(
                 "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ ↓shouldShowAlert: isForeground(), shouldPlaySound: false, shouldSetBadge: false }) });\n",
                 "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ shouldShowBanner: isForeground(), shouldShowList: isForeground(), shouldPlaySound: false, shouldSetBadge: false }) });\n",
                 applicability: .unsafe
@@ -163,11 +187,44 @@ public struct DeprecatedShouldShowAlert: Rule {
               let object = node.parent, object.kind == "object" else { return }
         let model = context.semantic
         guard model.importsExpoNotifications, isNotificationBehavior(object, model) else { return }
+        if let contradiction = Self.contradiction(member: node, in: object) {
+            let removal = Self.removal(of: node)
+            context.report(key, message: contradiction, fix: Fix(
+                title: "Remove `shouldShowAlert` (the new keys already decide; check they say what you mean)",
+                applicability: .unsafe, edits: [removal.edit], note: removal.note
+            ))
+            return
+        }
         context.report(
             key,
             message: "`shouldShowAlert` is deprecated since expo-notifications SDK 53 and logs a warning for every notification; use `shouldShowBanner` and `shouldShowList` instead.",
-            fix: fix(for: node, in: object)
+            fix: Self.fix(for: node, in: object, model: model)
         )
+    }
+
+    /// `shouldShowAlert: true` next to `shouldShowBanner: false` and `shouldShowList: false` (or
+    /// `false` next to both `true`): from SDK 53 the new keys win, so the old key says the opposite of
+    /// what happens. Worth telling, not deleting in silence.
+    static func contradiction(member: Node, in object: Node) -> String? {
+        func literal(_ node: Node?) -> Bool? {
+            guard let node else { return nil }
+            switch Syntax.unwrap(node).kind {
+            case "true": return true
+            case "false": return false
+            default: return nil
+            }
+        }
+        let members = Syntax.objectMembers(object)
+        guard let alert = literal(member.kind == "pair" ? member.child(byField: "value") : nil),
+              let banner = literal(members.last(where: { $0.name == "shouldShowBanner" })?.value),
+              let list = literal(members.last(where: { $0.name == "shouldShowList" })?.value) else { return nil }
+        if alert, !banner, !list {
+            return "`shouldShowAlert: true` contradicts `shouldShowBanner: false` and `shouldShowList: false`: on SDK 53 and later the new keys decide, so this notification is neither shown as a banner nor kept in the list, although `shouldShowAlert` says it is shown. Remove `shouldShowAlert` and set the new keys to what you mean."
+        }
+        if !alert, banner, list {
+            return "`shouldShowAlert: false` contradicts `shouldShowBanner: true` and `shouldShowList: true`: on SDK 53 and later the new keys decide, so this notification is shown as a banner and kept in the list, although `shouldShowAlert` says it is not. Remove `shouldShowAlert` and set the new keys to what you mean."
+        }
+        return nil
     }
 
     private func isNotificationBehavior(_ object: Node, _ model: SemanticModel) -> Bool {
@@ -195,39 +252,164 @@ public struct DeprecatedShouldShowAlert: Rule {
         return model.notificationBehaviorObjects().contains(object.id)
     }
 
-    private func fix(for member: Node, in object: Node) -> Fix {
-        let names = Set(Syntax.objectMembers(object).compactMap(\.name))
+    /// A value written twice is evaluated twice: only what runs no code may be — literals, names,
+    /// member chains without calls (`a.b?.c!`), and comparisons, `!`, `typeof` and logical operators
+    /// over those.
+    static func isPlain(_ node: Node) -> Bool {
+        switch node.kind {
+        case "true", "false", "null", "undefined", "number", "string", "identifier", "this", "shorthand_property_identifier":
+            return true
+        case "member_expression":
+            return node.child(byField: "object").map(isPlain) ?? false
+        case "non_null_expression", "parenthesized_expression":
+            return node.namedChildren.first { $0.kind != "comment" }.map(isPlain) ?? false
+        case "unary_expression":
+            guard let operator_ = node.child(byField: "operator")?.text, ["!", "typeof", "-"].contains(operator_) else { return false }
+            return node.child(byField: "argument").map(isPlain) ?? false
+        case "binary_expression":
+            guard let operator_ = node.child(byField: "operator")?.text,
+                  ["===", "!==", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "??"].contains(operator_) else { return false }
+            return (node.child(byField: "left").map(isPlain) ?? false) && (node.child(byField: "right").map(isPlain) ?? false)
+        default:
+            return false
+        }
+    }
+
+    /// Short plain values are written twice; longer ones are bound once where a declaration can go.
+    static let longestDuplicatedValue = 40
+
+    static func fix(for member: Node, in object: Node, model: SemanticModel) -> Fix {
+        let members = Syntax.objectMembers(object)
+        let names = Set(members.compactMap(\.name))
         let hasBanner = names.contains("shouldShowBanner")
         let hasList = names.contains("shouldShowList")
+        if hasBanner && hasList {
+            let removal = removal(of: member)
+            return Fix(title: "Remove `shouldShowAlert`", applicability: .safe, edits: [removal.edit], note: removal.note)
+        }
+        // The value exactly as written (casts, `!`, optional chains, comments inside it).
         let valueNode = member.kind == "pair" ? member.child(byField: "value") : member
         let valueText = valueNode?.text ?? "true"
-        let simple = valueNode.map { value in
-            ["true", "false", "identifier", "number", "string", "null", "undefined", "shorthand_property_identifier"]
-                .contains(Syntax.unwrap(value).kind)
-        } ?? true
-        if hasBanner && hasList {
-            return Fix(title: "Remove `shouldShowAlert`", applicability: .safe, edits: [removal(of: member)])
+        if hasBanner || hasList {
+            let key = hasBanner ? "shouldShowList" : "shouldShowBanner"
+            return Fix(title: "Replace `shouldShowAlert` with `\(key)`", applicability: .safe,
+                       edits: [TextEdit(range: member.byteRange, replacement: "\(key): \(valueText)")])
         }
-        let replacement: String
-        if hasBanner {
-            replacement = "shouldShowList: \(valueText)"
-        } else if hasList {
-            replacement = "shouldShowBanner: \(valueText)"
-        } else {
-            replacement = "shouldShowBanner: \(valueText), shouldShowList: \(valueText)"
+        let layout = Layout(of: member)
+        func pair(_ value: String) -> String { "shouldShowBanner: \(value),\(layout.separator)shouldShowList: \(value)" }
+        let title = "Replace `shouldShowAlert` with `shouldShowBanner` and `shouldShowList`"
+        let plain = valueNode.map(isPlain) ?? true
+        guard let valueNode, !plain || valueText.count > longestDuplicatedValue else {
+            return Fix(title: title, applicability: .safe, edits: [TextEdit(range: member.byteRange, replacement: pair(valueText))])
         }
-        // Duplicating anything but a literal or a name could run side effects twice.
-        let duplicates = !hasBanner && !hasList
-        return Fix(
-            title: "Replace `shouldShowAlert` with `\(replacement.split(separator: ":").first ?? "")`…",
-            applicability: duplicates && !simple ? .unsafe : .safe,
-            edits: [TextEdit(range: member.byteRange, replacement: replacement)]
-        )
+        // Anything else is bound once, in a `const` just before the statement that builds the object.
+        switch bindingPlace(for: object, member: member) {
+        case let .statement(statement):
+            let name = freeName("showAlert", in: member.tree.source)
+            let indentation = Layout.indentation(before: statement.startByte, in: member.tree.source.bytes)
+            let declaration = "const \(name) = \(valueText);\(layout.lineEnding)\(indentation)"
+            return Fix(title: title + " (the value bound once, as `\(name)`)", applicability: .safe, edits: [
+                TextEdit(range: statement.startByte..<statement.startByte, replacement: declaration),
+                TextEdit(range: member.byteRange, replacement: pair(name)),
+            ])
+        case let .impossible(reason):
+            if plain {
+                // It runs no code: writing it twice is only longer.
+                return Fix(title: title, applicability: .safe, edits: [TextEdit(range: member.byteRange, replacement: pair(valueText))])
+            }
+            return Fix(title: title + " (unsafe: the value is written twice, so it runs twice; \(reason))",
+                       applicability: .unsafe, edits: [TextEdit(range: member.byteRange, replacement: pair(valueText))])
+        }
+    }
+
+    enum BindingPlace {
+        case statement(Node)
+        case impossible(String)
+    }
+
+    /// Where `const x = value;` can go so that the value still runs exactly once, in the same order
+    /// relative to everything else: before the `return` or declaration whose whole value is the object,
+    /// in a block or at the top level, when no member before it runs code.
+    static func bindingPlace(for object: Node, member: Node) -> BindingPlace {
+        var outer = object
+        while let parent = outer.parent, parent.kind == "parenthesized_expression" { outer = parent }
+        guard let holder = outer.parent else { return .impossible("nowhere to put a declaration") }
+        let statement: Node
+        switch holder.kind {
+        case "return_statement":
+            statement = holder
+        case "variable_declarator":
+            guard let declaration = holder.parent, ["lexical_declaration", "variable_declaration"].contains(declaration.kind) else {
+                return .impossible("the object is not a whole declaration")
+            }
+            statement = declaration.parent?.kind == "export_statement" ? declaration.parent! : declaration
+        case "arrow_function":
+            return .impossible("the handler is an arrow with an expression body, which holds no declaration; give it a block body")
+        default:
+            return .impossible("the object is part of a larger expression")
+        }
+        guard let block = statement.parent, ["statement_block", "program"].contains(block.kind) else {
+            return .impossible("the statement is not in a block")
+        }
+        // Members before it run first today; hoisting the value ahead of code would reorder them.
+        for earlier in Syntax.objectMembers(object) where earlier.node.startByte < member.startByte {
+            guard let value = earlier.value, earlier.node.kind == "pair" || earlier.node.kind == "shorthand_property_identifier" else {
+                return .impossible("a member before it is computed")
+            }
+            if !isPlain(Syntax.unwrap(value)), !isPlain(value) { return .impossible("a member before it runs code") }
+        }
+        return .statement(statement)
+    }
+
+    /// `base`, or `base2`, `base3`… : a name the file does not use anywhere.
+    static func freeName(_ base: String, in source: SourceText) -> String {
+        var candidate = base
+        var number = 2
+        while source.containsIdentifier(candidate) {
+            candidate = base + String(number)
+            number += 1
+        }
+        return candidate
+    }
+
+    /// How the object around a member is written: one property per line (with the line's
+    /// indentation and line ending) or inline.
+    struct Layout {
+        let separator: String
+        let lineEnding: String
+
+        init(of member: Node) {
+            let bytes = member.tree.source.bytes
+            lineEnding = Layout.lineEnding(after: member.endByte, in: bytes)
+            let indentation = Layout.indentation(before: member.startByte, in: bytes)
+            var lineStart = member.startByte - indentation.utf8.count
+            if lineStart < 0 { lineStart = 0 }
+            let ownLine = lineStart == 0 || bytes[lineStart - 1] == 0x0A || bytes[lineStart - 1] == 0x0D
+            separator = ownLine ? lineEnding + indentation : " "
+        }
+
+        /// The blanks between the start of the line and `offset` (empty if anything else is there).
+        static func indentation(before offset: Int, in bytes: [UInt8]) -> String {
+            var start = offset
+            while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+            guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return "" }
+            return String(decoding: bytes[start..<offset], as: UTF8.self)
+        }
+
+        /// The file's line ending: the one that ends this line, or the first in the file.
+        static func lineEnding(after offset: Int, in bytes: [UInt8]) -> String {
+            var index = offset
+            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            if index >= bytes.count, let first = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) { index = first }
+            guard index < bytes.count else { return "\n" }
+            if bytes[index] == 0x0D { return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r" }
+            return "\n"
+        }
     }
 
     /// The edit that deletes a member with its trailing comma; when the member has a line of its own
-    /// (a trailing comment included), the whole line goes.
-    private func removal(of member: Node) -> TextEdit {
+    /// (a trailing comment included), the whole line goes, and the note says which comment went with it.
+    static func removal(of member: Node) -> (edit: TextEdit, note: String?) {
         let bytes = member.tree.source.bytes
         func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         var end = member.endByte
@@ -240,15 +422,19 @@ public struct DeprecatedShouldShowAlert: Rule {
         while lineStart > 0, isBlank(bytes[lineStart - 1]) { lineStart -= 1 }
         let startsLine = lineStart == 0 || bytes[lineStart - 1] == 0x0A || bytes[lineStart - 1] == 0x0D
         var lineEnd = end
+        var comment: String?
         if lineEnd + 1 < bytes.count, bytes[lineEnd] == UInt8(ascii: "/"), bytes[lineEnd + 1] == UInt8(ascii: "/") {
+            let commentStart = lineEnd
             while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            comment = String(decoding: bytes[commentStart..<lineEnd], as: UTF8.self)
         }
         let endsLine = lineEnd == bytes.count || bytes[lineEnd] == 0x0A || bytes[lineEnd] == 0x0D
         if startsLine, endsLine {
             if lineEnd < bytes.count, bytes[lineEnd] == 0x0D { lineEnd += 1 }
             if lineEnd < bytes.count, bytes[lineEnd] == 0x0A { lineEnd += 1 }
-            return TextEdit(range: lineStart..<lineEnd, replacement: "")
+            let note = comment.map { "deletes the comment `\($0)` with the `shouldShowAlert` line it belonged to" }
+            return (TextEdit(range: lineStart..<lineEnd, replacement: ""), note)
         }
-        return TextEdit(range: member.startByte..<end, replacement: "")
+        return (TextEdit(range: member.startByte..<end, replacement: ""), nil)
     }
 }

@@ -33,7 +33,9 @@ public struct RemovedNotificationAPI: Rule {
 
         ## Fix safety
         Safe fixes: `removeNotificationSubscription(sub)` / `removePushTokenSubscription(sub)` become \
-        `sub.remove()` when `sub` is a name or a member chain; `AndroidImportance.DEEFAULT` becomes \
+        `sub.remove()` when `sub` is a name or a member chain, kept exactly as written (a non-null \
+        assertion `ref.current!` stays, a cast is parenthesised, an optional chain goes on as one), so \
+        the fixed code type-checks wherever the original did; `AndroidImportance.DEEFAULT` becomes \
         `AndroidImportance.DEFAULT` (the same value). The others need a reader.
 
         ## References
@@ -82,6 +84,14 @@ public struct RemovedNotificationAPI: Rule {
                 "import * as N from 'expo-notifications';\nexport const stop = (s) => s.listener.remove();\n"
             ),
             RuleCorrection(
+                "import * as N from 'expo-notifications';\nexport const stop = (ref: { current?: N.Subscription }) => ↓N.removeNotificationSubscription(ref.current!);\n",
+                "import * as N from 'expo-notifications';\nexport const stop = (ref: { current?: N.Subscription }) => ref.current!.remove();\n"
+            ),
+            RuleCorrection(
+                "import * as N from 'expo-notifications';\nexport const stop = (s: unknown) => ↓N.removePushTokenSubscription(s as N.Subscription);\n",
+                "import * as N from 'expo-notifications';\nexport const stop = (s: unknown) => (s as N.Subscription).remove();\n"
+            ),
+            RuleCorrection(
                 "import { AndroidImportance } from 'expo-notifications';\nexport const importance = ↓AndroidImportance.DEEFAULT;\n",
                 "import { AndroidImportance } from 'expo-notifications';\nexport const importance = AndroidImportance.DEFAULT;\n"
             ),
@@ -92,6 +102,27 @@ public struct RemovedNotificationAPI: Rule {
     public static let requiredText = ["expo-notifications"]
 
     public init() {}
+
+    /// `remove…Subscription(sub)` → `sub.remove()`, with the operand exactly as written: a non-null
+    /// assertion (`ref.current!`), a cast or parentheses stay, so the types the compiler checked stay
+    /// the same. A cast, `await` or other operator needs parentheses to take `.remove()`; an optional
+    /// chain continues as one (`a?.b?.remove()`). Calls are left alone (no fix): the subscription
+    /// would come from code that runs.
+    static func removeCall(replacing call: Node, subscription argument: Node) -> Fix? {
+        let inner = Syntax.unwrap(argument)
+        guard ["identifier", "member_expression", "subscript_expression", "this"].contains(inner.kind),
+              !inner.text.contains("(") || inner.kind == "identifier" else { return nil }
+        var operand = argument.text
+        switch argument.kind {
+        case "identifier", "member_expression", "subscript_expression", "non_null_expression", "parenthesized_expression", "this":
+            break
+        default:
+            operand = "(\(operand))"
+        }
+        let optional = argument.kind == "member_expression" && operand.contains("?.")
+        return Fix(title: "Call `.remove()` on the subscription", applicability: .safe,
+                   edits: [TextEdit(range: call.byteRange, replacement: operand + (optional ? "?.remove()" : ".remove()"))])
+    }
 
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
@@ -112,12 +143,7 @@ public struct RemovedNotificationAPI: Rule {
         switch model.value(of: callee).expoExportName {
         case "removeNotificationSubscription", "removePushTokenSubscription":
             let name = model.value(of: callee).expoExportName ?? ""
-            var fix: Fix?
-            if arguments.count == 1, ["identifier", "member_expression"].contains(Syntax.unwrap(arguments[0]).kind),
-               !Syntax.unwrap(arguments[0]).text.contains("(") {
-                fix = Fix(title: "Call `.remove()` on the subscription", applicability: .safe,
-                          edits: [TextEdit(range: node.byteRange, replacement: "\(Syntax.unwrap(arguments[0]).text).remove()")])
-            }
+            let fix = arguments.count == 1 ? Self.removeCall(replacing: node, subscription: arguments[0]) : nil
             context.report(node, message: "`\(name)` was removed in SDK 54 (deprecated since 53); call `remove()` on the subscription instead.", fix: fix, severity: .error)
         case "presentNotificationAsync":
             context.report(node, message: "`presentNotificationAsync` was removed in SDK 54; use `scheduleNotificationAsync({ content, trigger: null })`.", severity: .error)

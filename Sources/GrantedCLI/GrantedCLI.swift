@@ -190,6 +190,7 @@ public enum GrantedCLI {
         var fixedFiles = 0
         var rejected = 0
         var diffs: [String] = []
+        var fixNotes: [String] = []
         for outcome in outcomes {
             switch outcome.result {
             case let .success(result): report.results.append(result)
@@ -199,6 +200,7 @@ public enum GrantedCLI {
             if outcome.fixedCount > 0 { fixedFiles += 1 }
             rejected += outcome.rejectedCount
             if let diff = outcome.diff { diffs.append(diff) }
+            if outcome.diff == nil { fixNotes += outcome.notes }
             if let error = outcome.writeError { report.problems.append(error) }
         }
 
@@ -246,6 +248,7 @@ public enum GrantedCLI {
         }
         switch options.fixMode {
         case .apply:
+            messages += fixNotes
             messages.append("Fixed \(fixed) problem\(fixed == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")\(rejected > 0 ? "; \(rejected) fix\(rejected == 1 ? " was" : "es were") rejected because it would break the syntax" : "").")
         case .dryRun:
             messages.append("\(fixed) problem\(fixed == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s") would be fixed (dry run: nothing written).")
@@ -441,6 +444,8 @@ public enum GrantedCLI {
         var rejectedCount = 0
         var diff: String?
         var writeError: FileProblem?
+        /// What the applied fixes did beyond the diff (a deleted comment), one line each.
+        var notes: [String] = []
     }
 
     /// Lints files on all cores, with one linter (and so one parser per grammar) per worker and
@@ -767,8 +772,11 @@ public enum GrantedCLI {
         )
         var outcome = FileOutcome(result: .success(remaining), fixedCount: fix.fixedCount, rejectedCount: fix.rejectedCount)
         guard let fixedBytes = fix.fixedBytes else { return outcome }
+        outcome.notes = fix.notes.map { "\(displayPath): the fix \($0)" }
         if !writes {
-            outcome.diff = UnifiedDiff.render(path: displayPath, old: String(decoding: bytes, as: UTF8.self), new: String(decoding: fixedBytes, as: UTF8.self))
+            // What the diff alone does not say (a deleted comment) comes first, as `#` lines.
+            let header = outcome.notes.map { "# granted-lint: \($0)\n" }.joined()
+            outcome.diff = header + UnifiedDiff.render(path: displayPath, old: String(decoding: bytes, as: UTF8.self), new: String(decoding: fixedBytes, as: UTF8.self))
             return outcome
         }
         // Write through symbolic links (keeping the link), but never outside the project, never

@@ -39,11 +39,15 @@ public struct Fix: Hashable, Sendable {
     public let title: String
     public let applicability: Applicability
     public let edits: [TextEdit]
+    /// What a reviewer must know about the edit beyond the diff (a comment it deletes); shown with
+    /// `--fix` and `--fix-dry-run`.
+    public let note: String?
 
-    public init(title: String, applicability: Applicability, edits: [TextEdit]) {
+    public init(title: String, applicability: Applicability, edits: [TextEdit], note: String? = nil) {
         self.title = title
         self.applicability = applicability
         self.edits = edits
+        self.note = note
     }
 }
 

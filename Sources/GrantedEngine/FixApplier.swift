@@ -6,11 +6,14 @@ public enum FixApplier {
         public let appliedCount: Int
         /// Fixes left out because they overlapped one that was applied.
         public let skippedCount: Int
+        /// The notes of the fixes applied (what the diff alone does not tell).
+        public var notes: [String] = []
     }
 
     /// Applies the given fixes whose edits do not overlap an earlier-chosen fix.
     public static func apply(_ fixes: [Fix], to bytes: [UInt8]) -> Outcome {
         var chosen: [TextEdit] = []
+        var notes: [String] = []
         var applied = 0
         var skipped = 0
         let ordered = fixes.sorted { ($0.edits.map(\.range.lowerBound).min() ?? 0) < ($1.edits.map(\.range.lowerBound).min() ?? 0) }
@@ -26,12 +29,13 @@ public enum FixApplier {
                 continue
             }
             chosen += fix.edits
+            if let note = fix.note { notes.append(note) }
             applied += 1
         }
         var result = bytes
         for edit in chosen.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             result.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
         }
-        return Outcome(bytes: result, appliedCount: applied, skippedCount: skipped)
+        return Outcome(bytes: result, appliedCount: applied, skippedCount: skipped, notes: notes)
     }
 }

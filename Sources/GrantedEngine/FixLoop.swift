@@ -12,6 +12,8 @@ public enum FixLoop {
         /// Findings in the fixed text.
         public let remaining: [Diagnostic]
         public let text: SourceText
+        /// Notes of the fixes applied (a deleted comment, say), for the reviewer.
+        public var notes: [String] = []
     }
 
     public static let maximumRounds = 10
@@ -20,6 +22,7 @@ public enum FixLoop {
         var text = file.text
         var fixedCount = 0
         var rejectedCount = 0
+        var notes: [String] = []
         var diagnostics = diagnosticsOf(SourceFile(path: file.path, text: text, grammar: file.grammar), linter)
         let parsedCleanly = linter.parsesCleanly(text, grammar: file.grammar)
         for _ in 0..<maximumRounds {
@@ -45,6 +48,7 @@ public enum FixLoop {
             }
             guard outcome.appliedCount > 0, outcome.bytes != text.bytes else { break }
             fixedCount += outcome.appliedCount
+            notes += outcome.notes
             text = candidate
             diagnostics = diagnosticsOf(SourceFile(path: file.path, text: text, grammar: file.grammar), linter)
         }
@@ -52,7 +56,7 @@ public enum FixLoop {
         let bom: [UInt8] = file.text.hadByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
         return Outcome(
             fixedBytes: changed ? bom + text.bytes : nil, fixedCount: changed ? fixedCount : 0,
-            rejectedCount: rejectedCount, remaining: diagnostics, text: text
+            rejectedCount: rejectedCount, remaining: diagnostics, text: text, notes: changed ? notes : []
         )
     }
 
@@ -67,8 +71,12 @@ public enum FixLoop {
 /// A unified diff of two texts, line by line, for `--fix-dry-run`.
 public enum UnifiedDiff {
     public static func render(path: String, old: String, new: String, context: Int = 3) -> String {
-        let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // "\r\n" is one Character: split on every line end (a CRLF file is not one long line).
+        func lines(_ text: String) -> [String] {
+            text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
+        }
+        let a = lines(old)
+        let b = lines(new)
         // Fixes touch few lines: compare the middle that differs after the common prefix and suffix.
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }

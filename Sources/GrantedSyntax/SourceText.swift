@@ -213,3 +213,24 @@ public struct NeedleSet: Sendable {
         return false
     }
 }
+
+extension SourceText {
+    /// Whether `name` occurs as a whole word (not inside a longer identifier).
+    public func containsIdentifier(_ name: String) -> Bool {
+        let pattern = Array(name.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return false }
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte == 36 || byte >= 0x80
+        }
+        var index = 0
+        while index <= bytes.count - pattern.count {
+            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern),
+               index == 0 || !isWordByte(bytes[index - 1]),
+               index + pattern.count == bytes.count || !isWordByte(bytes[index + pattern.count]) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+}

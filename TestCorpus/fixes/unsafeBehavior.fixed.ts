@@ -1,18 +1,22 @@
-// Fix fixture: the value is a call, so only --fix-unsafe rewrites it (unsafeBehavior.fixed.ts).
+// Fix fixture: a call as the value. Where a declaration can bind it once, --fix does (`legacy`);
+// in an arrow with an expression body it cannot, so only --fix-unsafe rewrites it, writing the call
+// twice (unsafeBehavior.fixed.ts is the --fix-unsafe result).
 import * as Notifications from 'expo-notifications';
 import { isForeground } from './appState';
 
 Notifications.setNotificationHandler({
   handleNotification: async () => ({
-    shouldShowBanner: true,
-    shouldShowList: true,
+    shouldShowBanner: isForeground(),
+    shouldShowList: isForeground(), // expect: deprecated-should-show-alert
     shouldPlaySound: false,
     shouldSetBadge: false,
   }),
 });
 
+const showAlert = isForeground();
 export const legacy: Notifications.NotificationBehavior = {
-  shouldShowBanner: isForeground(), shouldShowList: isForeground(), // expect: deprecated-should-show-alert
+  shouldShowBanner: showAlert,
+  shouldShowList: showAlert, // expect: deprecated-should-show-alert
   shouldPlaySound: false,
   shouldSetBadge: false,
 };

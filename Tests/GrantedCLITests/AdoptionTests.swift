@@ -220,6 +220,15 @@ extension CLITests {
     static let fixFixtures: [(input: String, expected: String, flag: String)] = [
         ("notificationHandler.tsx", "notificationHandler.fixed.tsx", "--fix"),
         ("unsafeBehavior.ts", "unsafeBehavior.fixed.ts", "--fix-unsafe"),
+        // The fix-quality cases: the operand as written (`current!`), one property per line with the
+        // object's indentation (also CRLF, also a long value), a call bound once, a contradiction.
+        ("realistic/listenerRefsNonNull.tsx", "realistic/listenerRefsNonNull.fixed.tsx", "--fix"),
+        ("realistic/castSubscription.ts", "realistic/castSubscription.fixed.ts", "--fix"),
+        ("realistic/handlerTwoSpace.ts", "realistic/handlerTwoSpace.fixed.ts", "--fix"),
+        ("realistic/handlerCrlf.ts", "realistic/handlerCrlf.fixed.ts", "--fix"),
+        ("realistic/handlerReviewOrder.ts", "realistic/handlerReviewOrder.fixed.ts", "--fix"),
+        ("realistic/handlerCallBlockBody.ts", "realistic/handlerCallBlockBody.fixed.ts", "--fix"),
+        ("realistic/contradictionAlertOn.ts", "realistic/contradictionAlertOn.fixed.ts", "--fix-unsafe"),
     ]
 
     @Test func fixRoundTripsOnTheFixtures() throws {
@@ -227,10 +236,13 @@ extension CLITests {
             let directory = try Self.temporaryDirectory()
             let source = Self.packageRoot.appendingPathComponent("TestCorpus/fixes")
             let target = directory.appendingPathComponent(fixture.input)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: source.appendingPathComponent(fixture.input), to: target)
             try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target.path)
             let dryRun = Self.run(["--fix-dry-run", fixture.flag, fixture.input], in: directory)
-            #expect(dryRun.output.hasPrefix("--- a/\(fixture.input)\n+++ b/\(fixture.input)\n@@ "))
+            // A fix that deletes a comment says so first, in `# granted-lint:` lines.
+            let diff = dryRun.output.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("# granted-lint: ") }.joined(separator: "\n")
+            #expect(diff.hasPrefix("--- a/\(fixture.input)\n+++ b/\(fixture.input)\n@@ "), "\(dryRun.output)")
             let original = try Data(contentsOf: source.appendingPathComponent(fixture.input))
             #expect(try Data(contentsOf: target) == original, "dry run writes nothing")
 
@@ -244,9 +256,24 @@ extension CLITests {
             let second = Self.run([fixture.flag, fixture.input], in: directory)
             #expect(second.output.contains("Fixed 0 problems in 0 files."))
             #expect(try String(contentsOf: target, encoding: .utf8) == expected)
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path).filter { $0.hasPrefix(".") }
             #expect(leftovers.isEmpty)
         }
+    }
+
+    @Test func aFixThatDeletesACommentSaysSo() throws {
+        let directory = try Self.temporaryDirectory()
+        try FileManager.default.copyItem(
+            at: Self.packageRoot.appendingPathComponent("TestCorpus/fixes/realistic/contradictionAlertOn.ts"),
+            to: directory.appendingPathComponent("handler.ts")
+        )
+        let finding = Self.run(["handler.ts"], in: directory)
+        #expect(finding.output.contains("`shouldShowAlert: true` contradicts `shouldShowBanner: false` and `shouldShowList: false`: on SDK 53 and later the new keys decide"))
+        #expect(Self.run(["--fix", "handler.ts"], in: directory).output.contains("Fixed 0 problems"), "the contradiction's fix is unsafe")
+        let dryRun = Self.run(["--fix-dry-run", "--fix-unsafe", "handler.ts"], in: directory)
+        #expect(dryRun.output.hasPrefix("# granted-lint: handler.ts: the fix deletes the comment `// ✅ show banner/alert"))
+        let applied = Self.run(["--fix-unsafe", "handler.ts"], in: directory)
+        #expect(applied.output.contains("handler.ts: the fix deletes the comment `// ✅ show banner/alert"))
     }
 
     @Test func safeFixLeavesUnsafeOnesAndUntouchedFilesAlone() throws {
@@ -260,7 +287,7 @@ extension CLITests {
         let before = try FileManager.default.attributesOfItem(atPath: untouched)
         let run = Self.run(["--fix", "."], in: directory)
         #expect(run.output.contains("Fixed 1 problem in 1 file."))
-        #expect(run.output.contains("unsafe.ts:15:3: warning"), "the unsafe one remains: \(run.output)")
+        #expect(run.output.contains("unsafe.ts:9:5: warning"), "the unsafe one remains: \(run.output)")
         let after = try FileManager.default.attributesOfItem(atPath: untouched)
         #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "not rewritten")
         #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)

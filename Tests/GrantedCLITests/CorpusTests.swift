@@ -9,10 +9,10 @@ struct CorpusTests {
     static let corpusRoot = TestSupport.packageRoot.appendingPathComponent("TestCorpus")
 
     /// Every source file under TestCorpus/ but the expected outputs of fixes (`*.fixed.*`), which keep
-    /// the `expect:` comments of their inputs.
+    /// the `expect:` comments of their inputs, and declaration files (`.d.ts`, never linted).
     static let fixtures: [String] = TestSupport.sourceFiles(under: corpusRoot).map {
         String($0.path.dropFirst(corpusRoot.path.count + 1))
-    }.filter { !$0.contains(".fixed.") }
+    }.filter { !$0.contains(".fixed.") && !$0.hasSuffix(".d.ts") }
 
     /// Fixtures under cross-file/<case>/ (and the example app) are linted as one small project: the case's files are
     /// indexed first (as the command line does), so a value produced in one file is followed into

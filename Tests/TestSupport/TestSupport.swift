@@ -72,7 +72,8 @@ public enum TestSupport {
     /// the same rule twice on a line is written twice.
     public static func expectations(in text: String) -> [Expectation] {
         var result: [Expectation] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift: split on every kind of line end, as SourceText counts lines.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         for (index, line) in lines.enumerated() {
             guard let range = line.range(of: "expect: ") else { continue }
             let before = line[..<range.lowerBound]

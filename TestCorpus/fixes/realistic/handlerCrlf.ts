@@ -1,0 +1,12 @@
+// Exercises deprecated-should-show-alert in a file with CRLF line endings (a multi-line handler object).
+import * as Notifications from 'expo-notifications';
+
+Notifications.setNotificationHandler({
+  handleNotification: async () => {
+    return {
+      shouldShowAlert: true, // expect: deprecated-should-show-alert
+      shouldPlaySound: false,
+      shouldSetBadge: false,
+    };
+  },
+});
