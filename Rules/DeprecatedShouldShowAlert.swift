@@ -186,7 +186,7 @@ public struct DeprecatedShouldShowAlert: Rule {
         guard let key, key.kind != "computed_property_name", Syntax.propertyName(key) == "shouldShowAlert",
               let object = node.parent, object.kind == "object" else { return }
         let model = context.semantic
-        guard model.importsExpoNotifications, isNotificationBehavior(object, model) else { return }
+        guard model.usesExpoNotifications, isNotificationBehavior(object, model) else { return }
         if let contradiction = Self.contradiction(member: node, in: object) {
             let removal = Self.removal(of: node)
             context.report(key, message: contradiction, fix: Fix(

@@ -244,7 +244,7 @@ public struct ProvisionalBlindCheck: Rule {
     }
 
     private func isExempt(_ node: Node, _ model: SemanticModel) -> Bool {
-        model.isAndroidOnly(node) || model.isProvisionalAware(node)
+        model.isAndroidOnly(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node)
     }
 
     private func related(_ value: SymbolicValue) -> [RelatedLocation] {

@@ -473,10 +473,10 @@ public enum GrantedCLI {
             while index < files.count {
                 if case let .success(bytes) = FileReader.read(files[index], maxSize: options.maxFileSize) {
                     let text = SourceText(bytes: bytes)
-                    // Only a file that uses a permission API and exports something can hand permission
-                    // data to another (anything else is still resolved on demand, from its importers).
-                    if modules.contains(where: { text.contains($0) }), text.contains("export"),
-                       ProjectIndex.permissionAPINames.contains(where: { text.contains($0) }) {
+                    // Only a file that uses a notification module and exports something can hand
+                    // permission data (or the module) to another; anything else is still resolved on
+                    // demand, from its importers.
+                    if modules.contains(where: { text.contains($0) }), text.contains("export") {
                         project.summarise(file: files[index])
                     }
                     local.append((index, relevantText.contains { text.contains($0) }))
@@ -504,7 +504,6 @@ public enum GrantedCLI {
         let options: Options
         let project = ProjectIndex()
         private let modules = NeedleSet(ProjectIndex.moduleNames)
-        private let permissionAPIs = NeedleSet(ProjectIndex.permissionAPINames)
         private let ruleText = NeedleSet(GrantedCLI.relevantText)
         private let export = NeedleSet(["export"])
 
@@ -569,7 +568,9 @@ public enum GrantedCLI {
                 bytes = content
             }
             let mentionsModule = modules.matchesAny(bytes)
-            if mentionsModule, export.matchesAny(bytes), permissionAPIs.matchesAny(bytes) {
+            // A file that uses a notification module and exports something may hand permission data
+            // (or the module itself, `export default Notifications`) to the files that import it.
+            if mentionsModule, export.matchesAny(bytes) {
                 project.summarise(file: path)
             }
             if mentionsModule || ruleText.matchesAny(bytes) {

@@ -708,20 +708,167 @@ extension SemanticModel {
     }
 
     /// Functions passed as `handleNotification` to expo's `setNotificationHandler`.
+    /// Whether a decision on a status only maps it to a label to show: a `switch` on the status, or a
+    /// chain of comparisons (`if … else if …`, nested ternaries), that tells apart at least two status
+    /// values and where every branch only yields a string literal (returned, assigned, or as the
+    /// ternary's value) — a debug screen printing GRANTED / DENIED / UNDETERMINED. A branch that does
+    /// anything else (requests, returns a boolean, navigates), or a single `=== 'granted'` test, is a
+    /// real decision.
+    public func isDisplayOnlyDecision(_ site: Node) -> Bool {
+        func isLabel(_ node: Node?) -> Bool {
+            guard let node = node.map(Syntax.unwrap) else { return false }
+            switch node.kind {
+            case "string": return true
+            case "template_string": return !node.namedChildren.contains { $0.kind == "template_substitution" }
+            default: return false
+            }
+        }
+        func isLabelStatement(_ statement: Node) -> Bool {
+            switch statement.kind {
+            case "comment", "break_statement", "empty_statement": return true
+            case "return_statement": return isLabel(statement.namedChildren.first { $0.kind != "comment" })
+            case "expression_statement":
+                guard let expression = statement.namedChildren.first(where: { $0.kind != "comment" }).map(Syntax.unwrap),
+                      expression.kind == "assignment_expression" else { return false }
+                return isLabel(expression.child(byField: "right"))
+            case "statement_block": return statement.namedChildren.allSatisfy(isLabelStatement)
+            default: return false
+            }
+        }
+        /// Any of the three statuses, as a string or a `PermissionStatus` member.
+        func anyStatusLiteral(_ node: Node) -> String? {
+            if let string = Syntax.stringValue(node) { return ["granted", "denied", "undetermined"].contains(string) ? string : nil }
+            if case let .expoEnumMember("PermissionStatus", member) = value(of: Syntax.unwrap(node)) { return member.lowercased() }
+            return nil
+        }
+        /// The status literal a condition compares the root status with.
+        func comparedLiteral(_ condition: Node?) -> String? {
+            guard let condition = condition.map(Syntax.unwrap), condition.kind == "binary_expression",
+                  let op = Syntax.operatorText(condition), ["===", "!==", "==", "!="].contains(op),
+                  let left = condition.child(byField: "left"), let right = condition.child(byField: "right") else { return nil }
+            for (statusSide, literalSide) in [(left, right), (right, left)] where value(of: statusSide).isRootStatus {
+                if let literal = anyStatusLiteral(literalSide) { return literal }
+            }
+            return nil
+        }
+        // A `switch`: every case only yields a label, and at least two statuses have a case.
+        var switchCase = site
+        if switchCase.kind != "switch_case", let parent = site.parent, parent.kind == "switch_case" { switchCase = parent }
+        if switchCase.kind == "switch_case", let body = switchCase.parent, body.kind == "switch_body" {
+            var literals = Set<String>()
+            for member in body.namedChildren {
+                guard member.kind == "switch_case" || member.kind == "switch_default" else {
+                    if member.kind == "comment" { continue }
+                    return false
+                }
+                if let value = member.child(byField: "value"), let literal = anyStatusLiteral(value) { literals.insert(literal) }
+                guard member.children(byField: "body").allSatisfy(isLabelStatement) else { return false }
+            }
+            return literals.count >= 2
+        }
+        var condition = site
+        while let parent = condition.parent, ["parenthesized_expression", "unary_expression"].contains(parent.kind) { condition = parent }
+        guard let holder = condition.parent else { return false }
+        var literals = Set<String>()
+        switch holder.kind {
+        case "ternary_expression":
+            guard holder.child(byField: "condition")?.id == condition.id else { return false }
+            // Up to the first ternary of the chain, then down its alternatives.
+            var top = holder
+            while let parent = top.parent.map({ $0.kind == "parenthesized_expression" ? ($0.parent ?? $0) : $0 }),
+                  parent.kind == "ternary_expression", parent.child(byField: "alternative").map(Syntax.unwrap)?.id == top.id {
+                top = parent
+            }
+            var current: Node? = top
+            while let ternary = current {
+                guard let literal = comparedLiteral(ternary.child(byField: "condition")), isLabel(ternary.child(byField: "consequence")),
+                      let alternative = ternary.child(byField: "alternative").map(Syntax.unwrap) else { return false }
+                literals.insert(literal)
+                if alternative.kind == "ternary_expression" {
+                    current = alternative
+                } else {
+                    guard isLabel(alternative) else { return false }
+                    current = nil
+                }
+            }
+        case "if_statement":
+            guard holder.child(byField: "condition")?.id == condition.id else { return false }
+            var top = holder
+            while let clause = top.parent, clause.kind == "else_clause", let parent = clause.parent, parent.kind == "if_statement" {
+                top = parent
+            }
+            var current: Node? = top
+            while let statement = current {
+                guard let literal = comparedLiteral(statement.child(byField: "condition")),
+                      let consequence = statement.child(byField: "consequence"), isLabelStatement(consequence) else { return false }
+                literals.insert(literal)
+                current = nil
+                if let alternative = statement.child(byField: "alternative") {
+                    let inner = alternative.namedChildren.filter { $0.kind != "comment" }
+                    if inner.count == 1, inner[0].kind == "if_statement" {
+                        current = inner[0]
+                    } else if !inner.allSatisfy(isLabelStatement) {
+                        return false
+                    }
+                }
+            }
+        default:
+            return false
+        }
+        return literals.count >= 2
+    }
+
     public func notificationHandlerFunctions() -> [Node] {
+        if let cached = handlerFunctionsCache { return cached }
         var functions: [Node] = []
+        var seen = Set<NodeID>()
+        func add(_ function: Node) {
+            if seen.insert(function.id).inserted { functions.append(function) }
+        }
+        // Any `handleNotification` in a file that uses expo-notifications is expo's handler: the
+        // object may reach `setNotificationHandler` through a default parameter, a typed constant
+        // (`: NotificationHandler`), a factory function, or another file.
+        // An object handed straight to another function (a wrapper of the app's own, another
+        // library's `setNotificationHandler`) is that function's business, not expo's.
+        func passedToAnotherFunction(_ object: Node?) -> Bool {
+            guard var current = object else { return false }
+            while let parent = current.parent, parent.kind == "parenthesized_expression" { current = parent }
+            guard let arguments = current.parent, arguments.kind == "arguments", let call = arguments.parent,
+                  let callee = call.child(byField: "function") else { return false }
+            return self.value(of: callee) != .expoExport("setNotificationHandler")
+        }
+        if usesExpoNotifications {
+            tree.walk { node in
+                switch node.kind {
+                case "pair":
+                    guard let key = node.child(byField: "key"), Syntax.propertyName(key) == "handleNotification",
+                          !passedToAnotherFunction(node.parent),
+                          let value = node.child(byField: "value"), case let .localFunction(function) = self.value(of: value) else { return true }
+                    add(function)
+                case "method_definition":
+                    if node.child(byField: "name").flatMap(Syntax.propertyName) == "handleNotification",
+                       node.parent?.kind == "object", !passedToAnotherFunction(node.parent) {
+                        add(node)
+                    }
+                default:
+                    break
+                }
+                return true
+            }
+        }
         for call in calls {
             guard let callee = call.child(byField: "function"), value(of: callee) == .expoExport("setNotificationHandler"),
                   case let .literal(object) = resolveObject(call.child(byField: "arguments")?.namedChild(0)) else { continue }
             for member in Syntax.objectMembers(object) where member.name == "handleNotification" {
                 guard let value = member.value else { continue }
                 if member.node.kind == "method_definition" {
-                    functions.append(member.node)
+                    add(member.node)
                 } else if case let .localFunction(function) = self.value(of: value) {
-                    functions.append(function)
+                    add(function)
                 }
             }
         }
+        handlerFunctionsCache = functions
         return functions
     }
 }

@@ -32,12 +32,14 @@ public enum ExportedReference: Equatable, Sendable {
 }
 
 /// The kinds of permission data an exported function can return.
-public enum ExportedResult: Equatable, Sendable {
+public indirect enum ExportedResult: Equatable, Sendable {
     case permissionResponse
     case rootStatus
     case iosStatus
     case authorizationStatus(NotificationLibrary)
     case notifeeSettings
+    /// An object built from permission data (`return { status, canAsk }`), by member.
+    case object([String: ExportedResult])
 
     /// The value at a call site, with the call as its origin.
     func instantiated(origin: Range<Int>) -> SymbolicValue {
@@ -47,6 +49,7 @@ public enum ExportedResult: Equatable, Sendable {
         case .iosStatus: return .iosStatus(origin: origin)
         case let .authorizationStatus(library): return .authorizationStatus(library, origin: origin)
         case .notifeeSettings: return .notifeeSettings(origin: origin)
+        case let .object(members): return .resultObject(members, origin: origin)
         }
     }
 }
@@ -328,6 +331,10 @@ extension SemanticModel {
                 case .iosStatus: return .function(returns: .iosStatus)
                 case let .authorizationStatus(library, _): return .function(returns: .authorizationStatus(library))
                 case .notifeeSettings: return .function(returns: .notifeeSettings)
+                case let .localObject(object):
+                    // `return { status, canAsk: … }`: the members that are permission data.
+                    if let members = resultMembers(of: object, depth: depth), !members.isEmpty { return .function(returns: .object(members)) }
+                    continue
                 // A helper returning `granted` is reported where it returns it; its callers get a
                 // derived boolean, so one mistake is one finding.
                 default: continue
@@ -347,5 +354,35 @@ extension SemanticModel {
         default:
             return nil
         }
+    }
+
+    /// The members of a returned object literal that are permission data (spread responses give
+    /// their own members).
+    private func resultMembers(of object: Node, depth: Int) -> [String: ExportedResult]? {
+        guard depth < 2 else { return nil }
+        var members: [String: ExportedResult] = [:]
+        for member in Syntax.objectMembers(object) where member.node.kind != "method_definition" {
+            guard let valueNode = member.value else { continue }
+            let memberValue = awaited(self.value(of: valueNode))
+            let result: ExportedResult?
+            switch memberValue {
+            case .permissionResponse: result = .permissionResponse
+            case .rootStatus: result = .rootStatus
+            case .iosStatus: result = .iosStatus
+            case let .authorizationStatus(library, _): result = .authorizationStatus(library)
+            case .notifeeSettings: result = .notifeeSettings
+            case let .localObject(inner): result = resultMembers(of: inner, depth: depth + 1).flatMap { $0.isEmpty ? nil : .object($0) }
+            default: result = nil
+            }
+            if let name = member.name {
+                if let result { members[name] = result }
+            } else if member.node.kind == "spread_element", case .permissionResponse = memberValue {
+                // `{ ...response, extra }`
+                for name in ["status", "granted", "canAskAgain"] where members[name] == nil {
+                    members[name] = name == "status" ? .rootStatus : nil
+                }
+            }
+        }
+        return members
     }
 }

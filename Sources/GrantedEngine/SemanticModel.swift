@@ -66,6 +66,7 @@ public final class SemanticModel {
     /// Functions that contain a provisional test of their own (filled while computing awareness).
     var directlyAwareFunctions = Set<NodeID>()
     var behaviorObjectsCache: Set<NodeID>?
+    var handlerFunctionsCache: [Node]?
     var androidOnlyRangesCache: [Range<Int>]?
 
     /// Whether the file imports or requires expo-notifications at all.
@@ -86,6 +87,32 @@ public final class SemanticModel {
     private var importsProjectPermissionCodeCache: Bool?
     /// Relative module specifiers this file imports.
     private var relativeImports: [String] = []
+
+    /// Whether the file uses expo-notifications: imports it, or imports it through a module of the
+    /// project (`import Notifications from '../lib/expoNotifications'`, a file that re-exports it or
+    /// exports it as its default, even as `require(…)` or `null`).
+    public var usesExpoNotifications: Bool {
+        if importsExpoNotifications { return true }
+        if let cached = usesExpoThroughProjectCache { return cached }
+        var result = false
+        if let project {
+            outer: for module in relativeImports {
+                guard let exports = project.exports(ofModule: module, importedFrom: path) else { continue }
+                for exported in exports.values {
+                    if case let .reference(reference) = exported {
+                        switch reference {
+                        case .expoModule, .expoExport: result = true; break outer
+                        default: continue
+                        }
+                    }
+                }
+            }
+        }
+        usesExpoThroughProjectCache = result
+        return result
+    }
+
+    private var usesExpoThroughProjectCache: Bool?
 
     /// Whether any rule about permissions can find something here.
     public var mayHavePermissionCode: Bool {
@@ -310,7 +337,7 @@ public final class SemanticModel {
     private func declareImport(_ node: Node, in scope: Int) {
         guard let source = node.child(byField: "source"), let module = Syntax.stringValue(source) else { return }
         if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
-        if NotificationLibrary(module: module) != nil { importsNotificationLibrary = true }
+        if NotificationLibrary(module: module) != nil || module == NotificationLibrary.firebaseAppModule { importsNotificationLibrary = true }
         if module.hasPrefix(".") { relativeImports.append(module) }
         for child in node.namedChildren {
             if child.kind == "import_require_clause" {

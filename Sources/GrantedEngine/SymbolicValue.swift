@@ -20,6 +20,12 @@ public enum SymbolicValue: Equatable {
     case permissionFunction(origin: Range<Int>)
     /// A react-query result whose `data` is a permission response.
     case permissionQuery(origin: Range<Int>)
+    /// A react-query result whose `data` is another permission value (a status its `queryFn` or
+    /// `select` returns).
+    indirect case queryResult(data: SymbolicValue)
+    /// What a project function returned as an object built from permission data, by member, at a
+    /// call site.
+    case resultObject([String: ExportedResult], origin: Range<Int>)
     /// Root `status` of a response.
     case rootStatus(origin: Range<Int>)
     /// Root `granted` of a response (read directly or destructured).
@@ -82,6 +88,8 @@ public enum SymbolicValue: Equatable {
             return a == c && b == d
         case let (.notifeeSettings(a), .notifeeSettings(b)): return a == b
         case let (.external(a), .external(b)): return a == b
+        case let (.queryResult(a), .queryResult(b)): return a == b
+        case let (.resultObject(a, b), .resultObject(c, d)): return a == c && b == d
         default: return false
         }
     }
@@ -96,6 +104,8 @@ public enum SymbolicValue: Equatable {
              let .granted(origin), let .canAskAgain(origin), let .iosSettings(origin), let .iosStatus(origin),
              let .authorizationStatus(_, origin), let .authorizationPromise(_, origin), let .notifeeSettings(origin):
             return origin
+        case let .queryResult(data):
+            return data.origin
         default:
             return nil
         }
@@ -128,6 +138,9 @@ public enum NotificationLibrary: String, Sendable, Hashable {
     }
 
     public var displayName: String { self == .firebaseMessaging ? "firebase-messaging" : "notifee" }
+
+    /// `@react-native-firebase/app`, whose default export reaches messaging as `firebase.messaging`.
+    public static let firebaseAppModule = "@react-native-firebase/app"
 }
 
 /// What a value of another notification library is, short of a status.
@@ -180,6 +193,8 @@ extension SemanticModel {
         case let .importNamespace(module), let .importDefault(module):
             if module == SemanticModel.expoNotificationsModule { return .expoModule }
             if let library = NotificationLibrary(module: module) { return .libraryValue(library, .module) }
+            // The namespaced Firebase API: `firebase.messaging()`, `firebase.messaging.AuthorizationStatus`.
+            if module == NotificationLibrary.firebaseAppModule { return .libraryValue(.firebaseMessaging, .export("firebase")) }
             if let exported = project?.exports(ofModule: module, importedFrom: path) {
                 if case .importDefault = binding.declaration { return exported["default"]?.symbolic ?? .unknown }
                 return .external(.module(exported))
@@ -309,9 +324,10 @@ extension SemanticModel {
         if index == 0, let context = Syntax.outerContext(of: function), context.parent.kind == "pair",
            ["select", "onSuccess", "onSettled"].contains(context.parent.child(byField: "key").flatMap(Syntax.propertyName) ?? ""),
            let object = context.parent.parent, object.kind == "object",
-           let argumentList = object.parent, argumentList.kind == "arguments",
-           let origin = queryFunctionOrigin(argumentList.namedChildren.filter { $0.kind != "comment" }) {
-            return .permissionResponse(origin: origin)
+           let argumentList = object.parent, argumentList.kind == "arguments" {
+            let arguments = argumentList.namedChildren.filter { $0.kind != "comment" }
+            if let origin = queryFunctionOrigin(arguments) { return .permissionResponse(origin: origin) }
+            if let resolved = queryFunctionResult(arguments) { return resolved }
         }
         guard index == 0, let context = Syntax.outerContext(of: function), context.parent.kind == "arguments",
               let call = context.parent.parent, call.kind == "call_expression",
@@ -400,6 +416,8 @@ extension SemanticModel {
                 return .libraryValue(library, .method(name))
             case .export("AuthorizationStatus"):
                 return .authorizationEnumMember(library, member: name)
+            case .export("firebase"):
+                return name == "messaging" ? .libraryValue(.firebaseMessaging, .module) : .unknown
             default:
                 return .unknown
             }
@@ -410,9 +428,22 @@ extension SemanticModel {
             if case let .module(exports) = exported, let member = exports[name] { return member.symbolic }
             return .unknown
         case let .localObject(object):
-            guard let found = Syntax.objectMembers(object).last(where: { $0.name == name }) else { return .unknown }
-            if found.node.kind == "method_definition" { return .localFunction(found.node) }
-            return found.value.map { value(of: $0) } ?? .unknown
+            let members = Syntax.objectMembers(object)
+            if let found = members.last(where: { $0.name == name }) {
+                if found.node.kind == "method_definition" { return .localFunction(found.node) }
+                return found.value.map { value(of: $0) } ?? .unknown
+            }
+            // `{ ...response, checkedAt }`: a name not written here may come from a spread object.
+            for spread in members.reversed() where spread.node.kind == "spread_element" {
+                guard let inner = spread.value else { continue }
+                let found = member(awaited(value(of: inner)), name)
+                if !found.isUnknown { return found }
+            }
+            return .unknown
+        case let .queryResult(data):
+            return name == "data" ? data : .unknown
+        case let .resultObject(members, origin):
+            return members[name]?.instantiated(origin: origin) ?? .unknown
         case let .localClass(classNode):
             return classMember(classNode, name)
         case let .permissionHookTuple(origin):
@@ -436,6 +467,31 @@ extension SemanticModel {
         case 1, 2: return .permissionFunction(origin: origin)
         default: return .unknown
         }
+    }
+
+    /// Whether a value is permission data a decision can be made on (or that leads to one).
+    static func isPermissionData(_ value: SymbolicValue) -> Bool {
+        switch value {
+        case .permissionPromise, .permissionResponse, .rootStatus, .granted, .canAskAgain, .iosSettings, .iosStatus,
+             .authorizationStatus, .authorizationPromise, .notifeeSettings:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether an object literal holds permission data in a member, in a spread, or one level down.
+    func carriesPermissionData(_ object: Node, depth: Int = 0) -> Bool {
+        for member in Syntax.objectMembers(object) where member.node.kind != "method_definition" {
+            guard let valueNode = member.value else { continue }
+            let memberValue = awaited(value(of: valueNode))
+            if SemanticModel.isPermissionData(memberValue) { return true }
+            if depth < 2, case let .localObject(inner) = memberValue, inner.id != object.id,
+               carriesPermissionData(inner, depth: depth + 1) {
+                return true
+            }
+        }
+        return false
     }
 
     /// What awaiting (or yielding, in a saga) a value gives.
@@ -540,27 +596,58 @@ extension SemanticModel {
         let calleeValue = value(of: callee)
         if let result = result(ofCalling: calleeValue, call: call) { return result }
         let calleeNode = Syntax.unwrap(callee)
-        let calleeName: String?
+        var calleeName: String?
         switch calleeNode.kind {
-        case "identifier": calleeName = calleeNode.text
+        case "identifier":
+            calleeName = calleeNode.text
+            // `import { call as typedCall } from 'typed-redux-saga'`: the effect's own name counts.
+            if let index = resolve(name: calleeNode.text, at: calleeNode),
+               case let .importNamed(module, name) = bindings[index].declaration, module.contains("redux-saga") {
+                calleeName = name
+            }
         case "member_expression": calleeName = calleeNode.child(byField: "property")?.text
         default: calleeName = nil
         }
         switch calleeName {
-        case "call", "apply", "callPromise":
+        case "call", "apply", "callPromise", "cps":
             // redux-saga: `yield call(fn, ...args)` runs fn; `yield` then gives its resolved value.
-            // `call([context, fn])` names the function second.
-            if var first = arguments.first {
+            // `call([context, fn])` and `call([context, 'method'])` name the function second, and so
+            // does `apply(context, fn | 'method', args)`.
+            var context: Node?
+            var function: Node?
+            if calleeName == "apply", arguments.count >= 2 {
+                context = arguments[0]
+                function = arguments[1]
+            } else if let first = arguments.first {
                 let unwrapped = Syntax.unwrap(first)
-                if unwrapped.kind == "array" {
-                    let items = unwrapped.namedChildren.filter { $0.kind != "comment" }
-                    if items.count == 2 { first = items[1] }
+                let items = unwrapped.namedChildren.filter { $0.kind != "comment" }
+                if unwrapped.kind == "array", items.count == 2 {
+                    context = items[0]
+                    function = items[1]
+                } else {
+                    function = first
                 }
-                if let result = result(ofCalling: value(of: first), call: call) { return result }
             }
-        case "useQuery", "useSuspenseQuery", "fetchQuery", "ensureQueryData":
-            // react-query: `{ data }` of a query whose queryFn resolves to a permission response.
-            if let origin = queryFunctionOrigin(arguments) { return .permissionQuery(origin: origin) }
+            if let function {
+                var functionValue = value(of: function)
+                if let context, let method = Syntax.stringValue(function) { functionValue = member(value(of: context), method) }
+                if let result = result(ofCalling: functionValue, call: call) { return result }
+            }
+        case "messaging":
+            // `app.messaging()` on a Firebase app object the analysis cannot see (a parameter, say),
+            // in a file that uses Firebase messaging.
+            if calleeNode.kind == "member_expression", importsNotificationLibrary,
+               let object = calleeNode.child(byField: "object"), value(of: object).isUnknown {
+                return .libraryValue(.firebaseMessaging, .instance)
+            }
+        case "useQuery", "useSuspenseQuery", "fetchQuery", "ensureQueryData", "useQueries":
+            // react-query: `{ data }` of a query whose queryFn (or select) gives permission data.
+            if let data = queryData(arguments) {
+                if case let .permissionResponse(origin) = data { return .permissionQuery(origin: origin) }
+                return .queryResult(data: data)
+            }
+        case "fetchQueryData", "getQueryData":
+            break
         case "then", "catch", "finally":
             guard calleeNode.kind == "member_expression", let object = calleeNode.child(byField: "object") else { break }
             let base = value(of: object)
@@ -577,6 +664,9 @@ extension SemanticModel {
                 }
             }
             return .unknown
+        case "all" where calleeNode.kind == "identifier":
+            // redux-saga's `yield all([call(...), ...])` gives the list of results.
+            if let list = arguments.first.map(Syntax.unwrap), list.kind == "array" { return .promiseAll(list) }
         case "all", "allSettled", "race", "any":
             guard calleeNode.kind == "member_expression",
                   calleeNode.child(byField: "object").map({ Syntax.unwrap($0).textEquals("Promise") }) == true,
@@ -619,7 +709,10 @@ extension SemanticModel {
                 let candidate = value(of: returned)
                 switch candidate {
                 case .permissionPromise, .permissionResponse, .rootStatus, .granted, .iosStatus,
-                     .iosSettings, .canAskAgain, .permissionHookTuple, .permissionQuery, .expoModule:
+                     .iosSettings, .canAskAgain, .permissionHookTuple, .permissionQuery, .queryResult, .resultObject, .expoModule:
+                    return candidate
+                case let .localObject(object) where carriesPermissionData(object):
+                    // `return { status, canAsk }`: the caller destructures the status back out.
                     return candidate
                 default:
                     continue
@@ -631,16 +724,103 @@ extension SemanticModel {
         }
     }
 
+    /// The options object of a react-query call: a literal, `queryOptions({...})`, or a name bound to
+    /// either.
+    func queryOptionsObject(_ argument: Node) -> Node? {
+        var current = Syntax.unwrap(argument)
+        for _ in 0..<4 {
+            switch current.kind {
+            case "object":
+                return current
+            case "call_expression":
+                guard let callee = current.child(byField: "function").map(Syntax.unwrap),
+                      callee.textEquals("queryOptions") || callee.text.hasSuffix(".queryOptions"),
+                      let first = current.child(byField: "arguments")?.namedChildren.first(where: { $0.kind != "comment" }) else { return nil }
+                current = Syntax.unwrap(first)
+            case "identifier":
+                guard let index = resolve(name: current.text, at: current),
+                      case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty else { return nil }
+                current = Syntax.unwrap(initializer)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// What a react-query query's `data` holds, when it is permission data: what `select` returns if
+    /// there is one, otherwise what `queryFn` resolves to (`getPermissionsAsync` itself, or a function
+    /// returning its response or a status taken from it).
+    func queryData(_ arguments: [Node]) -> SymbolicValue? {
+        var queryFunction: Node?
+        var selector: Node?
+        for argument in arguments {
+            if let object = queryOptionsObject(argument) {
+                for member in Syntax.objectMembers(object) {
+                    switch member.name {
+                    case "queryFn", "mutationFn": queryFunction = member.node.kind == "method_definition" ? member.node : member.value
+                    case "select": selector = member.node.kind == "method_definition" ? member.node : member.value
+                    default: break
+                    }
+                }
+            } else if queryFunction == nil {
+                // react-query v3's positional form: `useQuery(key, queryFn, options)`.
+                let candidate = Syntax.unwrap(argument)
+                switch value(of: candidate) {
+                case .localFunction: queryFunction = candidate
+                case let .expoExport(name) where permissionFunctionNames.contains(name): queryFunction = candidate
+                default: break
+                }
+            }
+        }
+        guard let queryFunction else { return nil }
+        var resolved: SymbolicValue?
+        let functionValue = queryFunction.kind == "method_definition" ? .localFunction(queryFunction) : value(of: queryFunction)
+        if case let .expoExport(name) = functionValue, permissionFunctionNames.contains(name) {
+            resolved = .permissionResponse(origin: queryFunction.byteRange)
+        } else if case let .localFunction(function) = functionValue {
+            for returned in returnedExpressions(of: function) {
+                let candidate = awaited(value(of: returned))
+                if SemanticModel.isPermissionData(candidate) {
+                    resolved = awaited(candidate)
+                    break
+                }
+            }
+        }
+        guard let resolved else { return nil }
+        guard let selector else { return resolved }
+        let selectorValue = selector.kind == "method_definition" ? .localFunction(selector) : value(of: selector)
+        guard case let .localFunction(function) = selectorValue else { return nil }
+        for returned in returnedExpressions(of: function) {
+            let candidate = value(of: returned)
+            if SemanticModel.isPermissionData(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// What the query function resolves to, when it is a status rather than a whole response.
+    func queryFunctionResult(_ arguments: [Node]) -> SymbolicValue? {
+        for argument in arguments {
+            guard let object = queryOptionsObject(argument),
+                  let function = Syntax.objectMembers(object).last(where: { $0.name == "queryFn" })?.value,
+                  case let .localFunction(node) = value(of: function) else { continue }
+            for returned in returnedExpressions(of: node) {
+                let candidate = awaited(value(of: returned))
+                if SemanticModel.isPermissionData(candidate) { return candidate }
+            }
+        }
+        return nil
+    }
+
     func queryFunctionOrigin(_ arguments: [Node]) -> Range<Int>? {
         var candidates: [Node] = []
         for argument in arguments {
-            let unwrapped = Syntax.unwrap(argument)
-            if unwrapped.kind == "object" {
-                for member in Syntax.objectMembers(unwrapped) where member.name == "queryFn" || member.name == "mutationFn" {
+            if let object = queryOptionsObject(argument) {
+                for member in Syntax.objectMembers(object) where member.name == "queryFn" || member.name == "mutationFn" {
                     if let value = member.value { candidates.append(value) }
                 }
             } else {
-                candidates.append(unwrapped)
+                candidates.append(Syntax.unwrap(argument))
             }
         }
         for candidate in candidates {

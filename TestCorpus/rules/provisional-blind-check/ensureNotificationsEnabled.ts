@@ -38,7 +38,7 @@ export async function requestIfNeeded(): Promise<boolean> {
 export async function notificationState(): Promise<'enabled' | 'blocked' | 'unknown'> {
   const { status } = await readNotificationPermissions();
   switch (status) {
-    case 'granted': // expect: provisional-blind-check
+    case 'granted': // a label to show for each status: display-only, not reported
       return 'enabled';
     case 'denied':
       return 'blocked';
