@@ -109,7 +109,7 @@ public struct BadgeInProvisionalRequest: Rule {
         } else {
             return
         }
-        guard case let .literal(ios) = RequestOptions.iosOptions(options, model) else { return }
+        guard case let .literal(ios) = model.iosRequestOptions(options) else { return }
         let members = Syntax.objectMembers(ios)
         guard let provisional = members.last(where: { $0.name == "allowProvisional" })?.value,
               let badgeMember = members.last(where: { $0.name == "allowBadge" }),

@@ -9,6 +9,7 @@ public enum BuiltinRules {
         DeprecatedShouldShowAlert.self,
         NumericAuthorizationStatus.self,
         RequestWhenDenied.self,
+        UnguardedProvisionalRequest.self,
         PushTokenWithoutProjectId.self,
         RemovedNotificationAPI.self,
         ChannelAfterPermissionRequest.self,

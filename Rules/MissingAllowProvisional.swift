@@ -127,20 +127,6 @@ public struct MissingAllowProvisional: Rule {
 
 /// Reading expo request options: `{ ios: { allowProvisional, allowBadge, ... } }`.
 enum RequestOptions {
-    /// The `ios` options object literal: `.literal` when it can be read, `.absent` when there is
-    /// none, `.unresolvable` when a spread or a non-literal hides it.
-    static func iosOptions(_ options: Node?, _ model: SemanticModel) -> ObjectResolution {
-        guard case let .literal(object) = model.resolveObject(options) else { return model.resolveObject(options) }
-        let members = Syntax.objectMembers(object)
-        if members.contains(where: \.isSpread) { return .unresolvable }
-        guard let ios = members.last(where: { $0.name == "ios" }) else { return .absent }
-        let resolved = model.resolveObject(ios.value)
-        if case let .literal(iosObject) = resolved, Syntax.objectMembers(iosObject).contains(where: \.isSpread) {
-            return .unresolvable
-        }
-        return resolved
-    }
-
     /// true / false when the options visibly do / do not set `ios.allowProvisional`; nil when unknown.
     static func setsAllowProvisional(_ options: Node?, _ model: SemanticModel) -> Bool? {
         // `full ? { ios: {...} } : { ios: { allowProvisional: true } }`: each branch must set it.
@@ -150,7 +136,7 @@ enum RequestOptions {
             if answers.contains(false) { return false }
             return answers.contains(nil) ? nil : true
         }
-        switch iosOptions(options, model) {
+        switch model.iosRequestOptions(options) {
         case .absent: return false
         case .unresolvable: return nil
         case let .literal(ios): return Syntax.objectMembers(ios).contains { $0.name == "allowProvisional" }

@@ -175,7 +175,7 @@ public struct RemovedNotificationAPI: Rule {
             } else {
                 return
             }
-            guard case let .literal(ios) = RequestOptions.iosOptions(options, model),
+            guard case let .literal(ios) = model.iosRequestOptions(options),
                   let announcements = Syntax.objectMembers(ios).last(where: { $0.name == "allowAnnouncements" }) else { return }
             context.report(
                 announcements.key.startByte..<announcements.node.endByte,

@@ -15,6 +15,16 @@ public struct InventorySite: Equatable {
         case androidOnly = "android-only"
     }
 
+    /// What a request asks iOS for, from its options (`ios.allowProvisional`, `provisional`).
+    public enum RequestedAuthorization: String, Sendable {
+        /// `true`: the quiet, provisional request.
+        case provisional
+        /// `false`, or not set: the full, interruptive dialog.
+        case full
+        /// An expression (`mode === 'provisional'`), or options that cannot be seen.
+        case unknown
+    }
+
     public let range: Range<Int>
     public let library: String
     public let kind: Kind
@@ -22,6 +32,11 @@ public struct InventorySite: Equatable {
     public let handling: Handling?
     /// What the site is: the API called, or the decision's expression.
     public let detail: String
+    /// For requests: what they ask for; nil for reads and decisions.
+    public var requested: RequestedAuthorization? = nil
+    /// For requests: whether a test of the permission state comes first in their flow
+    /// (`SemanticModel.isGuardedByPermissionTest`); nil for reads and decisions.
+    public var guarded: Bool? = nil
 }
 
 /// The permission map of a file: `granted-lint inventory` lists it for a whole project.
@@ -91,26 +106,54 @@ public enum PermissionInventory {
         case .expoExport("getPermissionsAsync"), .expoExport("usePermissions"):
             (name, library, kind) = (calleeValue.expoExportName ?? "", SemanticModel.expoNotificationsModule, .read)
         case .expoExport("requestPermissionsAsync"):
-            (name, library, kind) = ("requestPermissionsAsync", SemanticModel.expoNotificationsModule, .request)
+            let options = model.permissionRequest(call)?.options
+            return request(call, "requestPermissionsAsync", SemanticModel.expoNotificationsModule, model.provisionalOption(ofExpoOptions: options), model)
         case let .libraryValue(lib, .method(method)), let .libraryValue(lib, .export(method)):
             switch method {
-            case "requestPermission": kind = .request
+            case "requestPermission":
+                // Modular Firebase takes the messaging instance first: `requestPermission(getMessaging(), options)`.
+                let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
+                let position = lib == .firebaseMessaging && calleeValue == .libraryValue(lib, .export(method)) ? 1 : 0
+                let options = position < arguments.count ? arguments[position] : nil
+                return request(call, method, lib.rawValue, model.provisionalOption(ofLibraryOptions: options), model)
             case "hasPermission", "getNotificationSettings": kind = .read
             default: return nil
             }
             (name, library) = (method, lib.rawValue)
         case .permissionFunction:
-            (name, library, kind) = (Syntax.normalisedText(callee), SemanticModel.expoNotificationsModule, .request)
+            // The hook's get function (`[, , getPermission]`) reads; its request function asks with
+            // the options given to the hook.
+            if model.hookTuplePosition(of: callee) == 2 {
+                (name, library, kind) = (Syntax.normalisedText(callee), SemanticModel.expoNotificationsModule, .read)
+            } else {
+                let option = model.hookRequest(call).map { model.provisionalOption(ofExpoOptions: $0.options) } ?? .unknown
+                return request(call, Syntax.normalisedText(callee), SemanticModel.expoNotificationsModule, option, model)
+            }
         case let .external(.function(returns)):
             (name, kind) = (Syntax.normalisedText(callee), .read)
             if case let .authorizationStatus(lib) = returns { library = lib.rawValue } else { library = SemanticModel.expoNotificationsModule }
         default:
             // redux-saga `call(requestPermissionsAsync)`
             if let request = model.permissionRequest(call) {
-                return InventorySite(range: request.call.byteRange, library: SemanticModel.expoNotificationsModule, kind: .request, handling: nil, detail: "requestPermissionsAsync")
+                return Self.request(request.call, "requestPermissionsAsync", SemanticModel.expoNotificationsModule, model.provisionalOption(ofExpoOptions: request.options), model)
             }
             return nil
         }
         return InventorySite(range: call.byteRange, library: library, kind: kind, handling: nil, detail: name)
+    }
+
+    private static func request(
+        _ call: Node, _ name: String, _ library: String, _ option: ProvisionalOption, _ model: SemanticModel
+    ) -> InventorySite {
+        let requested: InventorySite.RequestedAuthorization
+        switch option {
+        case .always: requested = .provisional
+        case .never: requested = .full
+        case .sometimes, .unknown: requested = .unknown
+        }
+        return InventorySite(
+            range: call.byteRange, library: library, kind: .request, handling: nil, detail: name,
+            requested: requested, guarded: model.isGuardedByPermissionTest(call)
+        )
     }
 }

@@ -25,6 +25,8 @@ public enum ObjectResolution {
     case literal(Node)
     /// Something the model cannot see into (a parameter, a call result, a spread).
     case unresolvable
+
+    public var isAbsent: Bool { if case .absent = self { return true } else { return false } }
 }
 
 extension SemanticModel {

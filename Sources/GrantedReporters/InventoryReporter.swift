@@ -53,16 +53,25 @@ public struct InventoryReporter {
         ]
     }
 
+    /// For a request: what it asks for and whether a permission test comes first
+    /// (`provisional, unguarded`); nil for reads and decisions.
+    private func request(_ site: InventorySite) -> String? {
+        guard let requested = site.requested else { return nil }
+        return "\(requested.rawValue), \(site.guarded == true ? "guarded" : "unguarded")"
+    }
+
     private func text(_ entries: [Entry]) -> String {
         let rows = entries.map { entry in
             ["\(entry.path):\(entry.position.line)", library(entry.site), entry.site.kind.rawValue, entry.site.handling?.rawValue ?? "-",
+             request(entry.site) ?? "-",
              String(entry.site.detail.prefix(80)) + (entry.incompleteAnalysis ? "  (parse recovery: may be incomplete)" : "")]
         }
-        let header = ["LOCATION", "LIBRARY", "KIND", "DECISION", "WHAT"]
+        let header = ["LOCATION", "LIBRARY", "KIND", "DECISION", "REQUEST", "WHAT"]
+        let padded = header.count - 1
         var widths = header.map(\.count)
-        for row in rows { for (index, cell) in row.enumerated() where index < 4 { widths[index] = max(widths[index], cell.count) } }
+        for row in rows { for (index, cell) in row.enumerated() where index < padded { widths[index] = max(widths[index], cell.count) } }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in index < 4 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0) : cell }
+            cells.enumerated().map { index, cell in index < padded ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0) : cell }
                 .joined(separator: "  ")
         }
         var output = line(header) + "\n" + rows.map(line).joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
@@ -72,11 +81,11 @@ public struct InventoryReporter {
     }
 
     private func markdown(_ entries: [Entry]) -> String {
-        var output = "| location | library | kind | decision | what |\n| --- | --- | --- | --- | --- |\n"
+        var output = "| location | library | kind | decision | request | what |\n| --- | --- | --- | --- | --- | --- |\n"
         for entry in entries {
             let what = entry.site.detail.replacingOccurrences(of: "|", with: "\\|")
             let mark = entry.incompleteAnalysis ? " ⚠ parse recovery: may be incomplete" : ""
-            output += "| `\(entry.path):\(entry.position.line)` | \(library(entry.site)) | \(entry.site.kind.rawValue) | \(entry.site.handling?.rawValue ?? "") | `\(what)`\(mark) |\n"
+            output += "| `\(entry.path):\(entry.position.line)` | \(library(entry.site)) | \(entry.site.kind.rawValue) | \(entry.site.handling?.rawValue ?? "") | \(request(entry.site) ?? "") | `\(what)`\(mark) |\n"
         }
         let counts = summary(entries)
         output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only).\n"
@@ -95,6 +104,8 @@ public struct InventoryReporter {
                     ("library", .string(library(entry.site))),
                     ("kind", .string(entry.site.kind.rawValue)),
                     ("decision", entry.site.handling.map { .string($0.rawValue) } ?? .null),
+                    ("provisional", entry.site.requested.map { .string($0.rawValue) } ?? .null),
+                    ("guarded", entry.site.guarded.map { .bool($0) } ?? .null),
                     ("what", .string(entry.site.detail)),
                     ("incompleteAnalysis", .bool(entry.incompleteAnalysis)),
                 ])

@@ -5,5 +5,5 @@ import * as Notifications from 'expo-notifications';
 
 export function Toggle() {
   const [permission, request] = Notifications.usePermissions({ ios: { allowProvisional: true } });
-  return <Switch value={permission?.granted} onValueChange={() => request()} />; // expect: provisional-blind-check
+  return <Switch value={permission?.granted} onValueChange={() => request()} />; // expect: provisional-blind-check, unguarded-provisional-request
 }

@@ -11,7 +11,7 @@ export async function b() {
   Platform.OS === 'android' && (await Notifications.requestPermissionsAsync());
 }
 export const c = () => (Platform.OS === 'ios'
-  ? Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowProvisional: true } })
+  ? Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowProvisional: true } }) // expect: unguarded-provisional-request
   : Notifications.requestPermissionsAsync());
 export async function d() {
   if (Platform.OS === 'web') return;

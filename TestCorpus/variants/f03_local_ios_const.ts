@@ -6,4 +6,4 @@ const PROVISIONAL_OPTS: Notifications.NotificationPermissionsRequest = {
   ios: { allowAlert: true, allowBadge: true, allowProvisional: true }, // expect: badge-in-provisional-request
 };
 export const askFull = () => Notifications.requestPermissionsAsync({ ios: IOS_OPTS }); // expect: missing-allow-provisional
-export const askQuiet = () => Notifications.requestPermissionsAsync(PROVISIONAL_OPTS);
+export const askQuiet = () => Notifications.requestPermissionsAsync(PROVISIONAL_OPTS); // expect: unguarded-provisional-request

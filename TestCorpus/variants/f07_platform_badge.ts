@@ -3,7 +3,7 @@ import * as Notifications from 'expo-notifications';
 import { Platform } from 'react-native';
 
 export const ask = (quiet: boolean) =>
-  Notifications.requestPermissionsAsync({
+  Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: {
       allowAlert: true,
       allowBadge: true, // expect: badge-in-provisional-request

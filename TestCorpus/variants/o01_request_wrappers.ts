@@ -6,4 +6,4 @@ function buildOptions() {
 }
 export const a = () => Notifications.requestPermissionsAsync(buildOptions()); 
 export const b = (full: boolean) =>
-  Notifications.requestPermissionsAsync(full ? { ios: { allowAlert: true } } : { ios: { allowProvisional: true } }); // expect: missing-allow-provisional
+  Notifications.requestPermissionsAsync(full ? { ios: { allowAlert: true } } : { ios: { allowProvisional: true } }); // expect: missing-allow-provisional, unguarded-provisional-request

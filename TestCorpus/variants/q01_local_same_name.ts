@@ -2,7 +2,7 @@
 import * as Notifications from 'expo-notifications';
 
 export async function requestPermissionsAsync() {
-  return Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowProvisional: true } });
+  return Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowProvisional: true } }); // expect: unguarded-provisional-request
 }
 export async function enable() {
   const { status } = await requestPermissionsAsync();

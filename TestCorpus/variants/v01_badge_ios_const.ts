@@ -3,5 +3,5 @@ import * as Notifications from 'expo-notifications';
 
 const iosOpts = { allowAlert: true, allowProvisional: true, allowBadge: true }; // expect: badge-in-provisional-request
 const unused = { ios: { allowProvisional: true, allowBadge: true } };
-export const ask = () => Notifications.requestPermissionsAsync({ ios: iosOpts });
+export const ask = () => Notifications.requestPermissionsAsync({ ios: iosOpts }); // expect: unguarded-provisional-request
 export { unused };

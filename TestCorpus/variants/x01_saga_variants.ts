@@ -14,6 +14,6 @@ export function* b() {
   if (res.status === 'granted') return true; // expect: provisional-blind-check
 }
 export function* c() {
-  const { status } = yield call(Notifications.requestPermissionsAsync, { ios: { allowProvisional: true } });
+  const { status } = yield call(Notifications.requestPermissionsAsync, { ios: { allowProvisional: true } }); // expect: unguarded-provisional-request
   return status === 'granted'; // expect: provisional-blind-check
 }

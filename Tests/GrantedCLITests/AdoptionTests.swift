@@ -360,6 +360,17 @@ extension CLITests {
             } else {
                 #expect(site["decision"] is NSNull)
             }
+            if site["kind"] as? String == "request" {
+                #expect(["provisional", "full", "unknown"].contains(site["provisional"] as? String ?? ""))
+                #expect(site["guarded"] is Bool)
+            } else {
+                #expect(site["provisional"] is NSNull && site["guarded"] is NSNull)
+            }
+        }
+        /// `provisional guarded`, `full unguarded`, ... for the request at path:line.
+        func request(_ path: String, _ line: Int) -> String? {
+            sites.first { $0["path"] as? String == "TestCorpus/example-app/\(path)" && $0["line"] as? Int == line && $0["kind"] as? String == "request" }
+                .map { "\($0["provisional"] as? String ?? "?") \(($0["guarded"] as? Bool).map { $0 ? "guarded" : "unguarded" } ?? "?")" }
         }
         func has(_ path: String, _ line: Int, _ kind: String, _ decision: String? = nil) -> Bool {
             sites.contains { $0["path"] as? String == "TestCorpus/example-app/\(path)" && $0["line"] as? Int == line
@@ -376,6 +387,10 @@ extension CLITests {
         }
         #expect(has("src/notifications/registerForPushNotifications.ts", 24, "read"))
         #expect(has("src/notifications/registerForPushNotifications.ts", 27, "request"))
+        // The copied snippet asks fully, after its (blind) status test; the quiet onboarding request tests nothing first.
+        #expect(request("src/notifications/registerForPushNotifications.ts", 27) == "full guarded")
+        #expect(request("src/notifications/quietOnboarding.ts", 8) == "provisional unguarded")
+        #expect(request("src/notifications/permissions.ts", 20) == "provisional guarded")
         #expect(has("src/notifications/permissions.ts", 9, "decision", "provisional-aware"))
         #expect(has("src/notifications/pushStatus.ts", 6, "read"), "the project wrapper counts as a read")
         let summary = try #require(root["summary"] as? [String: Int])
@@ -395,14 +410,19 @@ extension CLITests {
           return false;
         }
 
+        export const askQuietly = (mode: string) =>
+          Notifications.requestPermissionsAsync({ ios: { allowProvisional: mode === 'quiet' } });
+
         """, to: "a.ts", in: directory)
         let text = Self.run(["inventory", "."], in: directory)
         #expect(text.output.hasPrefix("LOCATION"))
         #expect(text.output.contains("a.ts:6"))
         #expect(text.output.contains("android-only"))
-        #expect(text.output.contains("1 reads, 0 requests, 1 decisions (0 provisional-blind, 0 provisional-aware, 1 Android-only)."))
+        #expect(text.output.contains("unknown, unguarded"), "\(text.output)")
+        #expect(text.output.contains("1 reads, 1 requests, 1 decisions (0 provisional-blind, 0 provisional-aware, 1 Android-only)."))
         let markdown = Self.run(["inventory", "--format", "markdown", "."], in: directory)
-        #expect(markdown.output.hasPrefix("| location | library | kind | decision | what |\n| --- |"))
+        #expect(markdown.output.hasPrefix("| location | library | kind | decision | request | what |\n| --- |"))
+        #expect(markdown.output.contains("| request |  | unknown, unguarded | `requestPermissionsAsync` |"), "\(markdown.output)")
         #expect(Self.run(["inventory", "--format", "sarif", "."], in: directory).status == 2)
     }
 }

@@ -17,7 +17,7 @@ export function DigestOptIn() {
     <View style={styles.card}>
       <Text style={styles.title}>Daily digest</Text>
       <Text>{permission?.ios?.allowsBadge ? 'Badge on' : 'Badge off'}</Text>
-      <Button title="Send me the digest" onPress={() => requestPermission()} />
+      <Button title="Send me the digest" onPress={() => requestPermission()} />{/* expect: unguarded-provisional-request */}
     </View>
   );
 }
@@ -32,7 +32,7 @@ export function WeeklySummaryOptIn() {
     <View style={styles.card}>
       <Text style={styles.title}>Weekly summary</Text>
       <Text>{permission?.ios?.allowsAlert ? 'Alerts on' : 'Alerts off'}</Text>
-      <Button title="Send me the summary" onPress={() => requestPermission()} />
+      <Button title="Send me the summary" onPress={() => requestPermission()} />{/* expect: unguarded-provisional-request */}
     </View>
   );
 }

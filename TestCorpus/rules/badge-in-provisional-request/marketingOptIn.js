@@ -7,7 +7,7 @@ const { remoteConfig } = require('./remoteConfig');
 // Promotions arrive quietly; whether they carry a badge is decided remotely.
 async function optInToPromotions() {
   const wantsBadge = remoteConfig.getBoolean('promo_badge');
-  return Notifications.requestPermissionsAsync({
+  return Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: {
       allowAlert: true,
       allowBadge: wantsBadge, // expect: badge-in-provisional-request

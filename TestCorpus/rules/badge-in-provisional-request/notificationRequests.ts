@@ -4,7 +4,7 @@ import { featureFlags } from '../config/featureFlags';
 
 // Quiet start after sign-up.
 export function requestQuietStart() {
-  return Notifications.requestPermissionsAsync({
+  return Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: {
       allowAlert: true,
       allowSound: true,
@@ -16,7 +16,7 @@ export function requestQuietStart() {
 
 // The unread counter is behind a flag; the request itself is always provisional.
 export function requestQuietWithCounter() {
-  return Notifications.requestPermissionsAsync({
+  return Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: {
       allowAlert: true,
       allowProvisional: true,
@@ -27,7 +27,7 @@ export function requestQuietWithCounter() {
 
 // First launch goes provisional; later launches ask for everything.
 export function requestOnLaunch(isFirstLaunch: boolean) {
-  return Notifications.requestPermissionsAsync({
+  return Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: {
       allowAlert: true,
       allowSound: true,
@@ -39,7 +39,7 @@ export function requestOnLaunch(isFirstLaunch: boolean) {
 
 // Badge explicitly off in the quiet request: nothing to report.
 export function requestQuietNoBadge() {
-  return Notifications.requestPermissionsAsync({
+  return Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowBadge: false, allowProvisional: true },
   });
 }

@@ -22,13 +22,13 @@ const ORDER_UPDATES_REQUEST = {
 export async function registerQuietly(projectId: string) {
   // Analytics payload, not request options: the same key names mean nothing here.
   analytics.track('notification_prompt', { allowProvisional: true, allowBadge: true });
-  await Notifications.requestPermissionsAsync(QUIET_PERMISSION_REQUEST);
+  await Notifications.requestPermissionsAsync(QUIET_PERMISSION_REQUEST); // expect: unguarded-provisional-request
   const token = await Notifications.getExpoPushTokenAsync({ projectId });
   return token.data;
 }
 
 export async function registerForOrderUpdates() {
-  return Notifications.requestPermissionsAsync(ORDER_UPDATES_REQUEST);
+  return Notifications.requestPermissionsAsync(ORDER_UPDATES_REQUEST); // expect: unguarded-provisional-request
 }
 
 // No allowProvisional at all: the badge can be granted, but this is the full dialog.

@@ -4,7 +4,7 @@ export type PromptMode = 'provisional' | 'full';
 
 // Mutually exclusive: a provisional request never asks for the badge.
 export function requestForMode(mode: PromptMode) {
-  return requestPermissionsAsync({
+  return requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: {
       allowAlert: true,
       allowSound: true,
@@ -16,14 +16,14 @@ export function requestForMode(mode: PromptMode) {
 
 // Also exclusive: one flag and its negation.
 export function requestForQuietSetting(quiet: boolean) {
-  return requestPermissionsAsync({
+  return requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowProvisional: quiet, allowBadge: !quiet },
   });
 }
 
 // The very same value drives both keys, so a quiet request also asks for the badge.
 export function requestWithQuietToggle(quiet: boolean) {
-  return requestPermissionsAsync({
+  return requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: {
       allowAlert: true,
       allowProvisional: quiet,
@@ -34,7 +34,7 @@ export function requestWithQuietToggle(quiet: boolean) {
 
 // Two unrelated settings: the tool cannot tell whether both are ever true together.
 export function requestFromPreferences(prefs: { quietStart: boolean; showUnreadCount: boolean }) {
-  return requestPermissionsAsync({
+  return requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: {
       allowAlert: true,
       allowProvisional: prefs.quietStart,

@@ -15,7 +15,7 @@ async function ensureChannels(): Promise<void> {
 
 async function askForPermission(): Promise<boolean> {
   await ensureChannels();
-  const result = await Notifications.requestPermissionsAsync({
+  const result = await Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowProvisional: true },
   });
   return result.status !== 'denied';

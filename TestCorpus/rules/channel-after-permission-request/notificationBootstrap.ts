@@ -30,7 +30,7 @@ export function createChannelThenAsk(): Promise<Notifications.NotificationPermis
     name: 'Reminders',
     importance: Notifications.AndroidImportance.DEFAULT,
   }).then(() =>
-    Notifications.requestPermissionsAsync({
+    Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
       ios: { allowAlert: true, allowSound: true, allowProvisional: true },
     }),
   );

@@ -8,7 +8,7 @@ import { Platform } from 'react-native';
 export async function registerForPushNotificationsAsync(): Promise<string | undefined> {
   if (!Device.isDevice) return undefined;
 
-  const permission = await Notifications.requestPermissionsAsync({
+  const permission = await Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowProvisional: true },
   });
   if (permission.status === 'denied') return undefined;
@@ -36,7 +36,7 @@ export async function registerForPushNotificationsFixed(): Promise<string | unde
     });
   }
 
-  const permission = await Notifications.requestPermissionsAsync({
+  const permission = await Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowProvisional: true },
   });
   if (permission.status === 'denied') return undefined;

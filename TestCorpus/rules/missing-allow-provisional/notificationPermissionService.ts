@@ -26,7 +26,7 @@ export const notificationPermissionService = {
   },
 
   requestQuietly() {
-    return requestNotificationPermissions({
+    return requestNotificationPermissions({ // expect: unguarded-provisional-request
       ios: { allowAlert: true, allowSound: true, allowProvisional: true },
     });
   },

@@ -25,7 +25,7 @@ function* askForAlertsAndSounds() {
 }
 
 function* askQuietly() {
-  const response: NotificationPermissionsStatus = yield call(Notifications.requestPermissionsAsync, {
+  const response: NotificationPermissionsStatus = yield call(Notifications.requestPermissionsAsync, { // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowProvisional: true },
   });
   yield put(permissionsActions.notificationStatusChanged(response.status));

@@ -9,7 +9,7 @@ async function requestPermissionsAsync() {
   const photos = await MediaLibrary.requestPermissionsAsync();
   const contacts = await Contacts.requestPermissionsAsync();
   const location = await Location.requestForegroundPermissionsAsync();
-  const notifications = await Notifications.requestPermissionsAsync({
+  const notifications = await Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowProvisional: true },
   });
   return {

@@ -32,7 +32,7 @@ export function useNotificationPrompt() {
   }, []);
 
   const promptQuietly = useCallback(async () => {
-    const response = await Notifications.requestPermissionsAsync({
+    const response = await Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
       ios: { allowAlert: true, allowSound: true, allowProvisional: true },
     });
     setLastResponse(response);

@@ -27,7 +27,7 @@ export async function canShowInNotificationCenter(): Promise<boolean> {
 }
 
 export async function requestQuietly(): Promise<boolean> {
-  const result = await Notifications.requestPermissionsAsync({
+  const result = await Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowProvisional: true },
   });
   return result.ios?.status === 3 || result.ios?.status === 2; // expect: numeric-authorization-status, numeric-authorization-status

@@ -16,7 +16,7 @@ export async function allowsNotificationsAsync(): Promise<boolean> {
 }
 
 export async function requestQuietPermission(): Promise<boolean> {
-  const result = await Notifications.requestPermissionsAsync({
+  const result = await Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowProvisional: true },
   });
   if (result.status === 'granted') return true;

@@ -9,7 +9,7 @@ export async function registerDevice(): Promise<string | null> {
       importance: Notifications.AndroidImportance.HIGH,
     });
   }
-  const permission = await Notifications.requestPermissionsAsync({
+  const permission = await Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowProvisional: true },
   });
   if (permission.status === 'denied') return null;

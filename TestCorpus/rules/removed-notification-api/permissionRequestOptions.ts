@@ -16,7 +16,7 @@ export async function requestWithAnnouncements(): Promise<Notifications.Notifica
 }
 
 export async function requestStandard(): Promise<Notifications.NotificationPermissionsStatus> {
-  return Notifications.requestPermissionsAsync({
+  return Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowCriticalAlerts: false, allowProvisional: true },
   });
 }

@@ -30,7 +30,7 @@ export async function askForTripUpdatesPolitely() {
 
 // Asks first and reads the settings only afterwards, for the analytics event.
 export async function askThenTrack(track) {
-  await Notifications.requestPermissionsAsync({
+  await Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: { allowAlert: true, allowSound: true, allowProvisional: true },
   });
   const after = await Notifications.getPermissionsAsync();

@@ -43,7 +43,7 @@ export function usePushPermission() {
 
   // Onboarding button: nothing was read in this callback before asking.
   const askFromOnboarding = useCallback(async () => {
-    const next = await requestPermissionsAsync({
+    const next = await requestPermissionsAsync({ // expect: unguarded-provisional-request
       ios: { allowAlert: true, allowSound: true, allowProvisional: true },
     });
     setPermission(next);

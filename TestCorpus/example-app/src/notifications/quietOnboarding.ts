@@ -5,7 +5,7 @@ import * as Notifications from 'expo-notifications';
  * The user decides later, from a notification, whether to keep them.
  */
 export async function startQuietDelivery() {
-  return Notifications.requestPermissionsAsync({
+  return Notifications.requestPermissionsAsync({ // expect: unguarded-provisional-request
     ios: {
       allowAlert: true,
       allowSound: true,

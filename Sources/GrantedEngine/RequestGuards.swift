@@ -1,0 +1,413 @@
+import GrantedSyntax
+
+/// What a permission request's options say about provisional authorization: expo's
+/// `ios.allowProvisional`, Firebase's and Notifee's `provisional`.
+public enum ProvisionalOption: Sendable {
+    /// Literal `true` (in every branch of a ternary choosing the options).
+    case always
+    /// Literal `false`, `null` / `undefined`, or no such key at all: the full request.
+    case never
+    /// An expression that can be true (`mode === 'provisional'`, a flag), or options whose
+    /// branches differ.
+    case sometimes
+    /// Options the model cannot see into (a parameter, a spread, a call result).
+    case unknown
+
+    /// Whether the request can be a provisional one.
+    public var canBeProvisional: Bool { self == .always || self == .sometimes }
+}
+
+extension SemanticModel {
+    // MARK: - Request options
+
+    /// The `ios` object of expo request options: `.literal` when it can be read, `.absent` when
+    /// there is none, `.unresolvable` when a spread or a non-literal hides it.
+    public func iosRequestOptions(_ options: Node?) -> ObjectResolution {
+        guard case let .literal(object) = resolveObject(options) else { return resolveObject(options) }
+        let members = Syntax.objectMembers(object)
+        if members.contains(where: \.isSpread) { return .unresolvable }
+        guard let ios = members.last(where: { $0.name == "ios" }) else { return .absent }
+        let resolved = resolveObject(ios.value)
+        if case let .literal(iosObject) = resolved, Syntax.objectMembers(iosObject).contains(where: \.isSpread) {
+            return .unresolvable
+        }
+        return resolved
+    }
+
+    /// What expo request options (`{ ios: { allowProvisional } }`) ask for. A ternary choosing
+    /// between two option objects is read branch by branch.
+    public func provisionalOption(ofExpoOptions options: Node?) -> ProvisionalOption {
+        if let branches = ternaryBranches(options) {
+            return combine(provisionalOption(ofExpoOptions: branches.0), provisionalOption(ofExpoOptions: branches.1))
+        }
+        guard case let .literal(object) = resolveObject(options) else {
+            return resolveObject(options).isAbsent ? .never : .unknown
+        }
+        switch explicitMember("ios", of: object) {
+        case .absent: return .never
+        case .unresolvable: return .unknown
+        case let .literal(iosMember):
+            guard let iosValue = iosMember.value else { return .unknown }
+            guard case let .literal(ios) = resolveObject(iosValue) else {
+                return resolveObject(iosValue).isAbsent ? .never : .unknown
+            }
+            switch explicitMember("allowProvisional", of: ios) {
+            case .absent: return .never
+            case .unresolvable: return .unknown
+            case let .literal(member): return flagOption(member)
+            }
+        }
+    }
+
+    /// The member `name` of an object literal when no spread after it can override it: `.absent`
+    /// when neither it nor a spread is there, `.unresolvable` when a spread may hide or replace it.
+    private func explicitMember(_ name: String, of object: Node) -> MemberResolution {
+        let members = Syntax.objectMembers(object)
+        let lastSpread = members.lastIndex(where: \.isSpread)
+        guard let index = members.lastIndex(where: { $0.name == name }) else {
+            return lastSpread == nil ? .absent : .unresolvable
+        }
+        if let lastSpread, lastSpread > index { return .unresolvable }
+        return .literal(members[index])
+    }
+
+    private enum MemberResolution {
+        case absent
+        case literal(ObjectMember)
+        case unresolvable
+    }
+
+    /// What Firebase's or Notifee's `requestPermission` options (`{ provisional }`) ask for.
+    func provisionalOption(ofLibraryOptions options: Node?) -> ProvisionalOption {
+        if let branches = ternaryBranches(options) {
+            return combine(provisionalOption(ofLibraryOptions: branches.0), provisionalOption(ofLibraryOptions: branches.1))
+        }
+        guard case let .literal(object) = resolveObject(options) else {
+            return resolveObject(options).isAbsent ? .never : .unknown
+        }
+        switch explicitMember("provisional", of: object) {
+        case .absent: return .never
+        case .unresolvable: return .unknown
+        case let .literal(member): return flagOption(member)
+        }
+    }
+
+    private func ternaryBranches(_ options: Node?) -> (Node, Node)? {
+        guard let ternary = options.map(Syntax.unwrap), ternary.kind == "ternary_expression",
+              let consequence = ternary.child(byField: "consequence"),
+              let alternative = ternary.child(byField: "alternative") else { return nil }
+        return (consequence, alternative)
+    }
+
+    private func combine(_ first: ProvisionalOption, _ second: ProvisionalOption) -> ProvisionalOption {
+        if first == second { return first }
+        return first.canBeProvisional || second.canBeProvisional ? .sometimes : .unknown
+    }
+
+    /// A boolean option's value: a literal, a local constant initialised with one, or an expression.
+    private func flagOption(_ member: ObjectMember) -> ProvisionalOption {
+        guard var value = member.value.map(Syntax.unwrap) else { return .unknown }
+        if value.kind == "identifier" || value.kind == "shorthand_property_identifier",
+           let index = resolve(name: value.text, at: value),
+           case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty,
+           bindings[index].assignedValues.isEmpty, Syntax.booleanValue(initializer) != nil {
+            value = Syntax.unwrap(initializer)
+        }
+        switch value.kind {
+        case "true": return .always
+        case "false", "null", "undefined": return .never
+        default: return .sometimes
+        }
+    }
+
+    /// A call of the request function of `usePermissions(options)`, with the options given to the
+    /// hook, which forwards them to `requestPermissionsAsync` (facts: The hook).
+    public func hookRequest(_ call: Node) -> PermissionRequestCall? {
+        guard call.kind == "call_expression", let callee = call.child(byField: "function"),
+              case let .permissionFunction(origin) = value(of: callee), hookTuplePosition(of: callee) == 1,
+              let hook = calls.first(where: { $0.byteRange == origin }) else { return nil }
+        let options = hook.child(byField: "arguments")?.namedChildren.first { $0.kind != "comment" }
+        return PermissionRequestCall(call: call, options: options)
+    }
+
+    /// Which element of the `usePermissions()` tuple a function expression is (1: request, 2: get),
+    /// when the destructuring or the subscript says.
+    public func hookTuplePosition(of function: Node) -> Int? {
+        var node = Syntax.unwrap(function)
+        for _ in 0..<4 {
+            switch node.kind {
+            case "subscript_expression":
+                return node.child(byField: "index").flatMap(Syntax.numberValue)
+            case "identifier":
+                guard let index = resolve(name: node.text, at: node),
+                      case let .variable(initializer, path) = bindings[index].declaration else { return nil }
+                switch path.last {
+                case let .index(position)?: return position
+                case let .property(name)?: return Int(name)
+                case .rest?: return nil
+                case nil:
+                    guard let initializer else { return nil }
+                    node = Syntax.unwrap(initializer)
+                }
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Request guards
+
+    /// Whether a test of the permission state dominates `node` in the flow that reaches it: an
+    /// enclosing `if`, ternary or `&&` / `||` whose condition tests it, or an earlier statement of an
+    /// enclosing block that leaves the function (`return` / `throw`) under such a test. Nested
+    /// function expressions and arrows are climbed through (they only run once the flow reached
+    /// them); a named function that is not exported and is only called where such a test dominates
+    /// counts as guarded too.
+    ///
+    /// A permission test is a comparison of a root status, an iOS status or another library's
+    /// authorization status (with anything), a comparison with a status constant (`'undetermined'`,
+    /// `IosAuthorizationStatus.NOT_DETERMINED`, `0` against a `…status`), a read of `granted` or
+    /// `canAskAgain`, a call given permission data, or a local helper (or constant) that makes such a
+    /// test. Its sense is not checked: code that tests the state at all has chosen whom it asks.
+    public func isGuardedByPermissionTest(_ node: Node) -> Bool {
+        isGuarded(node, depth: 0)
+    }
+
+    private func isGuarded(_ node: Node, depth: Int) -> Bool {
+        var child = node
+        while let parent = child.parent {
+            switch parent.kind {
+            case "if_statement", "ternary_expression":
+                if let condition = parent.child(byField: "condition"), condition.id != child.id,
+                   testsPermissionState(condition) {
+                    return true
+                }
+            case "binary_expression":
+                if ["&&", "||"].contains(Syntax.operatorText(parent) ?? ""), parent.child(byField: "right")?.id == child.id,
+                   let left = parent.child(byField: "left"), testsPermissionState(left) {
+                    return true
+                }
+            case "switch_case", "switch_default":
+                if parent.kind == "switch_case", parent.child(byField: "value")?.id == child.id { break }
+                if let statement = parent.parent?.parent, statement.kind == "switch_statement", switchesOnPermissionState(statement) {
+                    return true
+                }
+                if exitsEarlier(in: parent, before: child) { return true }
+            case "statement_block", "program":
+                if exitsEarlier(in: parent, before: child) { return true }
+            case "function_declaration", "generator_function_declaration":
+                return depth < 3 && isOnlyCalledWhenGuarded(parent, depth: depth)
+            case "arrow_function", "function_expression", "generator_function":
+                if let (outer, _) = Syntax.outerContext(of: parent), outer.kind == "variable_declarator",
+                   depth < 3, isOnlyCalledWhenGuarded(parent, depth: depth) {
+                    return true
+                }
+            default:
+                break
+            }
+            child = parent
+        }
+        return false
+    }
+
+    /// Whether a statement before `child` in `block` leaves the function under a permission test
+    /// (`if (granted) return;`, `if (!settings.canAskAgain) { openSettings(); return; }`, a
+    /// `switch (status)` with a `return` in a case), also nested in other statements.
+    private func exitsEarlier(in block: Node, before child: Node) -> Bool {
+        for statement in block.namedChildren {
+            guard statement.endByte <= child.startByte else { break }
+            var work = [statement]
+            while let current = work.popLast() {
+                switch current.kind {
+                case "if_statement":
+                    if let condition = current.child(byField: "condition"),
+                       [current.child(byField: "consequence"), current.child(byField: "alternative")]
+                        .contains(where: { $0.map(containsExit) == true }),
+                       testsPermissionState(condition) {
+                        return true
+                    }
+                case "switch_statement":
+                    if switchesOnPermissionState(current), containsExit(current) { return true }
+                default:
+                    if Syntax.functionKinds.contains(current.kind) || current.kind == "class_declaration" { continue }
+                }
+                work.append(contentsOf: current.namedChildren)
+            }
+        }
+        return false
+    }
+
+    /// Whether `node` holds a `return` or `throw` of its own function.
+    private func containsExit(_ node: Node) -> Bool {
+        var work = [node]
+        while let current = work.popLast() {
+            if current.kind == "return_statement" || current.kind == "throw_statement" { return true }
+            if Syntax.functionKinds.contains(current.kind) || current.kind == "class_declaration" { continue }
+            work.append(contentsOf: current.namedChildren)
+        }
+        return false
+    }
+
+    private func switchesOnPermissionState(_ statement: Node) -> Bool {
+        guard let discriminant = statement.child(byField: "value") else { return false }
+        if isPermissionStateOperand(discriminant) { return true }
+        let caseValues = statement.child(byField: "body")?.namedChildren.compactMap { $0.child(byField: "value") } ?? []
+        return caseValues.contains(where: isPermissionStateConstant)
+    }
+
+    /// Whether the expression `condition` tests the permission state (see `isGuardedByPermissionTest`).
+    func testsPermissionState(_ condition: Node, depth: Int = 0) -> Bool {
+        guard depth < 3 else { return false }
+        var work = [condition]
+        var visited = 0
+        while let node = work.popLast() {
+            visited += 1
+            if visited > 2_000 { return false }
+            switch node.kind {
+            case "binary_expression":
+                if ["===", "!==", "==", "!=", "<", "<=", ">", ">="].contains(Syntax.operatorText(node) ?? ""),
+                   let left = node.child(byField: "left"), let right = node.child(byField: "right"),
+                   comparesPermissionState(left, right) {
+                    return true
+                }
+            case "member_expression":
+                if let property = node.child(byField: "property"), property.textEquals("granted") || property.textEquals("canAskAgain") {
+                    return true
+                }
+            case "identifier":
+                if node.textEquals("granted") || node.textEquals("canAskAgain") { return true }
+                switch value(of: node) {
+                case .granted, .canAskAgain: return true
+                default: break
+                }
+                // `const undetermined = settings.ios?.status === NOT_DETERMINED; if (!undetermined) return;`
+                if isReference(node), let index = resolve(name: node.text, at: node),
+                   case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty,
+                   !Syntax.functionKinds.contains(Syntax.unwrap(initializer).kind),
+                   testsPermissionState(initializer, depth: depth + 1) {
+                    return true
+                }
+            case "call_expression":
+                let arguments = node.child(byField: "arguments")?.namedChildren ?? []
+                if arguments.contains(where: { isPermissionData(value(of: $0)) }) { return true }
+                if let callee = node.child(byField: "function"), case let .localFunction(function) = value(of: callee),
+                   functionTestsPermissionState(function, depth: depth + 1) {
+                    return true
+                }
+            default:
+                if Syntax.functionKinds.contains(node.kind) { continue }
+            }
+            work.append(contentsOf: node.namedChildren)
+        }
+        return false
+    }
+
+    /// Whether a local helper's body tests the permission state.
+    private func functionTestsPermissionState(_ function: Node, depth: Int) -> Bool {
+        guard let body = function.child(byField: "body") else { return false }
+        return testsPermissionState(body, depth: depth)
+    }
+
+    private func comparesPermissionState(_ left: Node, _ right: Node) -> Bool {
+        for (operand, other) in [(left, right), (right, left)] {
+            if isPermissionStateOperand(operand) || isPermissionStateConstant(other) { return true }
+            // `settings.ios?.status === 0` where the settings come from somewhere the model cannot follow.
+            if let number = Syntax.numberValue(other), (0...4).contains(number), lastName(of: operand)?.lowercased().contains("status") == true {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// A root status, iOS status, `granted`, `canAskAgain` or another library's authorization status.
+    private func isPermissionStateOperand(_ node: Node) -> Bool {
+        switch value(of: node) {
+        case .rootStatus, .iosStatus, .granted, .canAskAgain, .authorizationStatus: return true
+        default: return false
+        }
+    }
+
+    /// `'granted'`, `'undetermined'`, `'denied'`, or a member of `PermissionStatus`,
+    /// `IosAuthorizationStatus` or another library's `AuthorizationStatus`.
+    private func isPermissionStateConstant(_ node: Node) -> Bool {
+        if let string = Syntax.stringValue(node) { return ["granted", "undetermined", "denied"].contains(string) }
+        let unwrapped = Syntax.unwrap(node)
+        guard unwrapped.kind == "member_expression" || unwrapped.kind == "identifier" else { return false }
+        switch value(of: unwrapped) {
+        case .expoEnumMember("IosAuthorizationStatus", _), .expoEnumMember("PermissionStatus", _), .authorizationEnumMember:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func isPermissionData(_ value: SymbolicValue) -> Bool {
+        switch value {
+        case .permissionResponse, .rootStatus, .iosStatus, .iosSettings, .granted, .canAskAgain,
+             .authorizationStatus, .notifeeSettings:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The identifier or property name an operand ends with (`settings.ios?.status` → `status`).
+    private func lastName(of node: Node) -> String? {
+        let unwrapped = Syntax.unwrap(node)
+        switch unwrapped.kind {
+        case "identifier": return unwrapped.text
+        case "member_expression": return unwrapped.child(byField: "property")?.text
+        default: return nil
+        }
+    }
+
+    /// Whether a named function of this file is never exported or passed around, and every call of
+    /// it (directly, or as redux-saga's `call(fn)`) is guarded.
+    private func isOnlyCalledWhenGuarded(_ function: Node, depth: Int) -> Bool {
+        let nameNode: Node?
+        if function.kind == "function_declaration" || function.kind == "generator_function_declaration" {
+            nameNode = function.child(byField: "name")
+        } else if let (declarator, _) = Syntax.outerContext(of: function), declarator.kind == "variable_declarator",
+                  let name = declarator.child(byField: "name"), name.kind == "identifier" {
+            nameNode = name
+        } else {
+            nameNode = nil
+        }
+        guard let nameNode, let binding = resolve(name: nameNode.text, at: nameNode) else { return false }
+        // `export function`, `export const`: callers in other files cannot be seen.
+        var ancestor = function.parent
+        while let current = ancestor, current.kind != "program" {
+            if current.kind == "export_statement" { return false }
+            if current.kind == "statement_block" || current.kind == "class_body" { break }
+            ancestor = current.parent
+        }
+        var callSites: [Node] = []
+        var allCalls = true
+        tree.walk { node in
+            guard allCalls else { return false }
+            guard node.kind == "identifier" || node.kind == "shorthand_property_identifier",
+                  node.textEquals(nameNode.text), node.id != nameNode.id else { return true }
+            if node.parent?.kind == "export_specifier" { allCalls = false; return false }
+            guard node.kind == "identifier", isReference(node), resolve(name: node.text, at: node) == binding else {
+                if node.kind == "shorthand_property_identifier", resolve(name: node.text, at: node) == binding { allCalls = false }
+                return true
+            }
+            if let site = callSite(of: node) { callSites.append(site) } else { allCalls = false }
+            return true
+        }
+        guard allCalls, !callSites.isEmpty else { return false }
+        return callSites.allSatisfy { isGuarded($0, depth: depth + 1) }
+    }
+
+    /// The call that runs the function `reference` names: `fn(...)`, or redux-saga's `call(fn, ...)`.
+    private func callSite(of reference: Node) -> Node? {
+        guard let (parent, child) = Syntax.outerContext(of: reference) else { return nil }
+        if parent.kind == "call_expression", parent.child(byField: "function")?.id == child.id { return parent }
+        guard parent.kind == "arguments", parent.namedChildren.first(where: { $0.kind != "comment" })?.id == child.id,
+              let call = parent.parent, call.kind == "call_expression",
+              let callee = call.child(byField: "function").map(Syntax.unwrap) else { return nil }
+        let name = callee.kind == "member_expression" ? callee.child(byField: "property")?.text : callee.text
+        return name == "call" ? call : nil
+    }
+}
