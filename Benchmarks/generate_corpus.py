@@ -992,17 +992,19 @@ def v_local_helper(g: Gen):
 
 
 def v_switch_status(g: Gen):
+    # A switch that decides (returns whether to register); a switch that only maps each status to a
+    # label to show is display-only and no finding (issue "Analysis, round 2").
     a = alias(g)
     body = [
-        "export async function notificationStatusLabel(): Promise<string> {",
+        "export async function shouldRegisterForPush(): Promise<boolean> {",
         f"  const {{ status }} = await {a}.getPermissionsAsync();",
         "  switch (status) {",
         "    case 'granted':" + E(PBC),
-        "      return 'On';",
+        "      return true;",
         "    case 'denied':",
-        "      return 'Off';",
+        "      return false;",
         "    default:",
-        "      return 'Not set';",
+        "      return false;",
         "  }",
         "}",
     ]
