@@ -285,8 +285,8 @@ extension SemanticModel {
         return nil
     }
 
-    /// What an options expression is, following identifiers to the object literal they are
-    /// initialised with.
+    /// What an options expression is, following identifiers to the object literal that reaches them
+    /// (their initializer, or the one write that reaches the use; see `ValueFlow.swift`).
     public func resolveObject(_ expression: Node?) -> ObjectResolution {
         guard var node = expression.map(Syntax.unwrap) else { return .absent }
         var hops = 0
@@ -298,10 +298,8 @@ extension SemanticModel {
             case "undefined":
                 return .absent
             case "identifier", "shorthand_property_identifier":
-                guard let index = resolve(name: node.text, at: node),
-                      case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty,
-                      bindings[index].assignedValues.isEmpty else { return .unresolvable }
-                node = Syntax.unwrap(initializer)
+                guard let (value, path) = soleDefinition(of: node), path.isEmpty else { return .unresolvable }
+                node = Syntax.unwrap(value)
             default:
                 return .unresolvable
             }
@@ -384,7 +382,11 @@ extension SemanticModel {
     func impliesAndroid(_ condition: Node, when truth: Bool, depth: Int = 0) -> Bool {
         guard depth < 64 else { return false }
         let node = Syntax.unwrap(condition)
-        if case let .platformTest(android) = value(of: node) { return truth ? android : !android }
+        // A flag that is a platform test on some path (and nothing else on another) is one.
+        let senses = Set(possibleValues(of: node).compactMap { value -> Bool? in
+            if case let .platformTest(android) = value { return android } else { return nil }
+        })
+        if senses.count == 1, let android = senses.first { return truth ? android : !android }
         switch node.kind {
         case "unary_expression":
             guard Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument") else { return false }
@@ -517,8 +519,11 @@ extension SemanticModel {
             guard let op = Syntax.operatorText(node), let left = node.child(byField: "left"),
                   let right = node.child(byField: "right") else { return nil }
             // Firebase / Notifee: a comparison with PROVISIONAL (2), or `>=` / `>` on the status.
+            // A test of a variable that holds a status on some path counts (it silences findings).
             for (statusSide, constantSide) in [(left, right), (right, left)] {
-                guard case let .authorizationStatus(library, _) = value(of: statusSide),
+                guard let library = possibleValues(of: statusSide).lazy.compactMap({ value -> NotificationLibrary? in
+                          if case let .authorizationStatus(library, _) = value { return library } else { return nil }
+                      }).first,
                       let raw = authorizationConstant(constantSide, library) else { continue }
                 switch op {
                 case "===", "==": if raw == 2 { return true }
@@ -529,7 +534,7 @@ extension SemanticModel {
             }
             for (statusSide, constantSide) in [(left, right), (right, left)] {
                 guard let raw = iosStatusConstant(constantSide) else { continue }
-                let statusKnown = value(of: statusSide).isIosStatus
+                let statusKnown = possibleValues(of: statusSide).contains(where: \.isIosStatus)
                 let namedConstant = Syntax.numberValue(constantSide) == nil
                 guard statusKnown || namedConstant else { continue }
                 switch op {
@@ -552,7 +557,8 @@ extension SemanticModel {
                   raw == 3 || raw == 4 else { return nil }
             if Syntax.numberValue(caseValue) != nil {
                 guard let statement = node.parent?.parent, statement.kind == "switch_statement",
-                      let discriminant = statement.child(byField: "value"), value(of: discriminant).isIosStatus else { return nil }
+                      let discriminant = statement.child(byField: "value"),
+                      possibleValues(of: discriminant).contains(where: \.isIosStatus) else { return nil }
             }
             return true
         case "call_expression":
@@ -581,9 +587,8 @@ extension SemanticModel {
     /// Elements of an array literal, or of a local constant initialised with one.
     private func listElements(_ expression: Node) -> [Node] {
         var node = Syntax.unwrap(expression)
-        if node.kind == "identifier", let index = resolve(name: node.text, at: node),
-           case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty {
-            node = Syntax.unwrap(initializer)
+        if node.kind == "identifier", let (value, path) = soleDefinition(of: node), path.isEmpty {
+            node = Syntax.unwrap(value)
         }
         return node.kind == "array" ? node.namedChildren : []
     }
@@ -687,9 +692,9 @@ extension SemanticModel {
             case "await_expression":
                 if let inner = node.namedChild(0) { work.append((inner, depth + 1)) }
             case "identifier":
-                if let index = resolve(name: node.text, at: node),
-                   case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty {
-                    work.append((initializer, depth + 1))
+                // Every object that may reach the returned variable is a behavior when it does.
+                for (value, path) in possibleDefinitions(of: node) ?? [] where path.isEmpty {
+                    work.append((value, depth + 1))
                 }
             case "call_expression":
                 guard let callee = node.child(byField: "function") else { continue }
