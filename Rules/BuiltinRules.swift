@@ -11,6 +11,7 @@ public enum BuiltinRules {
         RequestWhenDenied.self,
         PushTokenWithoutProjectId.self,
         RemovedNotificationAPI.self,
+        InvalidNotificationTrigger.self,
         ChannelAfterPermissionRequest.self,
     ]
 
