@@ -12,6 +12,7 @@ public enum BuiltinRules {
         UnguardedProvisionalRequest.self,
         PushTokenWithoutProjectId.self,
         RemovedNotificationAPI.self,
+        InvalidNotificationTrigger.self,
         ChannelAfterPermissionRequest.self,
     ]
 

@@ -15,9 +15,12 @@ public struct RemovedNotificationAPI: Rule {
         - deprecated (warning): `getLastNotificationResponseAsync()` / \
         `clearLastNotificationResponseAsync()` — use the synchronous `getLastNotificationResponse()` / \
         `clearLastNotificationResponse()`; `AndroidImportance.DEEFAULT` — use `DEFAULT`; \
-        `allowAnnouncements` in request options — ignored by iOS; a notification trigger object \
-        without a `type` — since SDK 52 triggers name their type, and a type-less trigger with only \
-        `channelId` fires at once on iOS.
+        `allowAnnouncements` in request options — ignored by iOS.
+
+        Notification triggers without a `type` are no longer reported here: since SDK 52 such a trigger \
+        throws (or, with `channelId`, fires at once), which is not a deprecation, so the check has its \
+        own id, `invalid-notification-trigger`. A configuration that sets `removed-notification-api` \
+        (to `off`, `warning`, ...) should set `invalid-notification-trigger` too.
 
         ## Why is this bad?
         Removed functions throw at run time after an SDK upgrade; deprecated ones warn and will go.
@@ -40,7 +43,8 @@ public struct RemovedNotificationAPI: Rule {
 
         ## References
         - expo/expo changelogs for SDK 53 and 54 (granted-lint facts: Other deprecations / removals).
-        - expo-notifications `SchedulableTriggerInputTypes` (SDK 52: triggers need a `type`).
+        - Triggers without `type` (granted-lint facts: Other deprecations / removals): see \
+        `invalid-notification-trigger`.
         """,
         defaultSeverity: .error,
         fixAvailability: .sometimes,
@@ -61,7 +65,6 @@ public struct RemovedNotificationAPI: Rule {
               name: 'Default', importance: ↓Notifications.AndroidImportance.DEEFAULT,
             });
             export const ask = () => Notifications.requestPermissionsAsync({ ios: { allowProvisional: true, ↓allowAnnouncements: true } });
-            export const later = () => Notifications.scheduleNotificationAsync({ content: { title: 'x' }, trigger: ↓{ seconds: 60 } });
             """,
         ],
         nonTriggeringExamples: [
@@ -71,10 +74,8 @@ public struct RemovedNotificationAPI: Rule {
               subscription.remove();
             }
             export const now = () => Notifications.scheduleNotificationAsync({ content: { title: 'Hi' }, trigger: null });
-            export const later = () => Notifications.scheduleNotificationAsync({
-              content: { title: 'x' },
-              trigger: { type: Notifications.SchedulableTriggerInputTypes.TIME_INTERVAL, seconds: 60 },
-            });
+            // A type-less trigger is `invalid-notification-trigger`'s finding, not this rule's.
+            export const later = () => Notifications.scheduleNotificationAsync({ content: { title: 'x' }, trigger: { seconds: 60 } });
             export const last = () => Notifications.getLastNotificationResponse();
             """,
         ],
@@ -151,20 +152,6 @@ public struct RemovedNotificationAPI: Rule {
             context.report(node, message: "`getLastNotificationResponseAsync` is deprecated; use the synchronous `getLastNotificationResponse()` (or the `useLastNotificationResponse` hook).", severity: .warning)
         case "clearLastNotificationResponseAsync":
             context.report(node, message: "`clearLastNotificationResponseAsync` is deprecated; use the synchronous `clearLastNotificationResponse()`.", severity: .warning)
-        case "scheduleNotificationAsync":
-            guard case let .literal(request) = model.resolveObject(arguments.first),
-                  let trigger = Syntax.objectMembers(request).last(where: { $0.name == "trigger" })?.value,
-                  case let .literal(triggerObject) = model.resolveObject(trigger) else { return }
-            let members = Syntax.objectMembers(triggerObject)
-            guard !members.contains(where: \.isSpread), !members.contains(where: { $0.name == "type" }) else { return }
-            let onlyChannel = members.count == 1 && members[0].name == "channelId"
-            context.report(
-                triggerObject,
-                message: onlyChannel
-                    ? "A trigger with only `channelId` and no `type` fires at once on iOS; give it a `type` (SchedulableTriggerInputTypes) or use `trigger: null` for an immediate notification."
-                    : "Notification triggers need a `type` since SDK 52 (SchedulableTriggerInputTypes.DATE, TIME_INTERVAL, DAILY, ...); type-less triggers are deprecated.",
-                severity: .warning
-            )
         default:
             // `allowAnnouncements` in request options (also the hook's).
             let options: Node?

@@ -128,13 +128,14 @@ public struct RequestWhenDenied: Rule {
 
     private func comparesWithDenied(_ node: Node, _ model: SemanticModel) -> Bool {
         guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return false }
+        // A variable that holds a status on some path is a status test there (no finding when in doubt).
         for (statusSide, constantSide) in [(left, right), (right, left)] {
-            let status = model.value(of: statusSide)
-            if status.isRootStatus {
+            let statuses = model.possibleValues(of: statusSide)
+            if statuses.contains(where: \.isRootStatus) {
                 if Syntax.stringValue(constantSide) == "denied" { return true }
                 if model.value(of: constantSide) == .expoEnumMember(enumName: "PermissionStatus", member: "DENIED") { return true }
             }
-            if status.isIosStatus {
+            if statuses.contains(where: \.isIosStatus) {
                 if Syntax.numberValue(constantSide) == 1 { return true }
                 if model.value(of: constantSide) == .expoEnumMember(enumName: "IosAuthorizationStatus", member: "DENIED") { return true }
             }

@@ -287,8 +287,8 @@ extension SemanticModel {
         return nil
     }
 
-    /// What an options expression is, following identifiers to the object literal they are
-    /// initialised with.
+    /// What an options expression is, following identifiers to the object literal that reaches them
+    /// (their initializer, or the one write that reaches the use; see `ValueFlow.swift`).
     public func resolveObject(_ expression: Node?) -> ObjectResolution {
         guard var node = expression.map(Syntax.unwrap) else { return .absent }
         var hops = 0
@@ -300,15 +300,153 @@ extension SemanticModel {
             case "undefined":
                 return .absent
             case "identifier", "shorthand_property_identifier":
-                guard let index = resolve(name: node.text, at: node),
-                      case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty,
-                      bindings[index].assignedValues.isEmpty else { return .unresolvable }
-                node = Syntax.unwrap(initializer)
+                guard let (value, path) = soleDefinition(of: node), path.isEmpty else { return .unresolvable }
+                node = Syntax.unwrap(value)
             default:
                 return .unresolvable
             }
         }
         return .unresolvable
+    }
+
+    /// A step from a value to a part of it, for `possibleObjects`.
+    private enum ObjectStep: Equatable {
+        case property(String)
+        case index(Int)
+        /// Any element of an array.
+        case element
+    }
+
+    /// Every object literal `expression` may be, for a check that holds for each of them (a
+    /// notification request's trigger): the literal itself, the branches of `?:`, `||` and `??`, the
+    /// one definition that reaches a variable (as `resolveObject`), a property of such an object
+    /// (`request.trigger`, `const { trigger } = request`), and each element of an array literal as a
+    /// `for…of` variable or the first parameter of a callback of `map`, `forEach`, `flatMap`,
+    /// `filter`, `find`, `some` or `every` on it receives. What cannot be seen into is left out.
+    /// With `properties`, the objects found at that property path of each (`["trigger"]`: the
+    /// triggers of every request `expression` may be); a spread after or instead of the property
+    /// is followed into its source.
+    public func possibleObjects(_ expression: Node?, at properties: [String] = []) -> [Node] {
+        guard let expression else { return [] }
+        return possibleObjects(expression, steps: properties.map(ObjectStep.property))
+    }
+
+    /// Every object literal an element of `list` may be (`list.forEach(scheduleNotificationAsync)`),
+    /// or the objects at a property path of each.
+    public func possibleElements(of list: Node, at properties: [String] = []) -> [Node] {
+        possibleObjects(list, steps: [.element] + properties.map(ObjectStep.property))
+    }
+
+    private func possibleObjects(_ expression: Node, steps initialSteps: [ObjectStep]) -> [Node] {
+        var found: [Node] = []
+        var seen = Set<NodeID>()
+        var work: [(Node, [ObjectStep])] = [(expression, initialSteps)]
+        var budget = 64
+        while let (current, steps) = work.popLast(), budget > 0 {
+            budget -= 1
+            let node = Syntax.unwrap(current)
+            switch node.kind {
+            case "object":
+                guard let step = steps.first else {
+                    if seen.insert(node.id).inserted { found.append(node) }
+                    continue
+                }
+                guard case let .property(name) = step else { continue }
+                // The last member that names the property, or a spread after it, which the property
+                // may come from (`{ ...request, identifier }`); a computed key hides it.
+                for member in Syntax.objectMembers(node).reversed() {
+                    if member.isSpread {
+                        if let source = member.value { work.append((source, steps)) }
+                        break
+                    }
+                    guard let memberName = member.name else { break }
+                    guard memberName == name else { continue }
+                    if member.node.kind != "method_definition", let value = member.value {
+                        work.append((value, Array(steps.dropFirst())))
+                    }
+                    break
+                }
+            case "array":
+                guard let step = steps.first else { continue }
+                let items = node.namedChildren.filter { $0.kind != "comment" }
+                switch step {
+                case .element:
+                    for item in items.reversed() {
+                        if item.kind == "spread_element" {
+                            if let inner = item.namedChild(0) { work.append((inner, steps)) }
+                        } else {
+                            work.append((item, Array(steps.dropFirst())))
+                        }
+                    }
+                case let .index(position):
+                    guard !items.contains(where: { $0.kind == "spread_element" }), position < items.count else { continue }
+                    work.append((items[position], Array(steps.dropFirst())))
+                case .property:
+                    continue
+                }
+            case "ternary_expression":
+                for field in ["alternative", "consequence"] {
+                    if let branch = node.child(byField: field) { work.append((branch, steps)) }
+                }
+            case "binary_expression":
+                guard let op = Syntax.operatorText(node), ["||", "??"].contains(op) else { continue }
+                for field in ["right", "left"] {
+                    if let side = node.child(byField: field) { work.append((side, steps)) }
+                }
+            case "member_expression":
+                guard let object = node.child(byField: "object"), let property = node.child(byField: "property"),
+                      property.kind == "property_identifier" else { continue }
+                work.append((object, [.property(property.text)] + steps))
+            case "subscript_expression":
+                guard let object = node.child(byField: "object"), let index = node.child(byField: "index") else { continue }
+                if let position = Syntax.numberValue(index) {
+                    work.append((object, [.index(position)] + steps))
+                } else if let name = Syntax.stringValue(index) {
+                    work.append((object, [.property(name)] + steps))
+                }
+            case "identifier", "shorthand_property_identifier":
+                guard let index = resolve(name: node.text, at: node) else { continue }
+                switch bindings[index].declaration {
+                case let .parameter(function, 0, path, _) where !path.contains(.rest):
+                    // `requests.map((r) => ...)`: r is an element of the array.
+                    guard bindings[index].writes.isEmpty, let list = iteratedList(byCallback: function) else { continue }
+                    work.append((list, [.element] + Self.objectSteps(path) + steps))
+                case let .loopElement(statement, path) where !path.contains(.rest):
+                    // `for (const r of requests)`
+                    guard bindings[index].writes.isEmpty, statement.child(byField: "operator")?.textEquals("of") == true,
+                          let list = statement.child(byField: "right") else { continue }
+                    work.append((list, [.element] + Self.objectSteps(path) + steps))
+                default:
+                    guard let (value, path) = soleDefinition(of: node), !path.contains(.rest) else { continue }
+                    work.append((value, Self.objectSteps(path) + steps))
+                }
+            default:
+                continue
+            }
+        }
+        return found
+    }
+
+    private static func objectSteps(_ path: [PathStep]) -> [ObjectStep] {
+        path.compactMap { step in
+            switch step {
+            case let .property(name): return .property(name)
+            case let .index(position): return .index(position)
+            case .rest: return nil
+            }
+        }
+    }
+
+    /// The array whose elements `callback` receives as its first parameter:
+    /// `list.map(callback)`, `list.forEach(callback)`, ...
+    public func iteratedList(byCallback callback: Node) -> Node? {
+        guard let context = Syntax.outerContext(of: callback), context.parent.kind == "arguments",
+              context.parent.namedChildren.first(where: { $0.kind != "comment" })?.id == context.child.id,
+              let call = context.parent.parent, call.kind == "call_expression",
+              let callee = call.child(byField: "function").map(Syntax.unwrap), callee.kind == "member_expression",
+              let method = callee.child(byField: "property")?.text,
+              ["map", "forEach", "flatMap", "filter", "find", "some", "every"].contains(method) else { return nil }
+        return callee.child(byField: "object")
     }
 
     // MARK: - Guards
@@ -386,7 +524,11 @@ extension SemanticModel {
     func impliesAndroid(_ condition: Node, when truth: Bool, depth: Int = 0) -> Bool {
         guard depth < 64 else { return false }
         let node = Syntax.unwrap(condition)
-        if case let .platformTest(android) = value(of: node) { return truth ? android : !android }
+        // A flag that is a platform test on some path (and nothing else on another) is one.
+        let senses = Set(possibleValues(of: node).compactMap { value -> Bool? in
+            if case let .platformTest(android) = value { return android } else { return nil }
+        })
+        if senses.count == 1, let android = senses.first { return truth ? android : !android }
         switch node.kind {
         case "unary_expression":
             guard Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument") else { return false }
@@ -519,8 +661,11 @@ extension SemanticModel {
             guard let op = Syntax.operatorText(node), let left = node.child(byField: "left"),
                   let right = node.child(byField: "right") else { return nil }
             // Firebase / Notifee: a comparison with PROVISIONAL (2), or `>=` / `>` on the status.
+            // A test of a variable that holds a status on some path counts (it silences findings).
             for (statusSide, constantSide) in [(left, right), (right, left)] {
-                guard case let .authorizationStatus(library, _) = value(of: statusSide),
+                guard let library = possibleValues(of: statusSide).lazy.compactMap({ value -> NotificationLibrary? in
+                          if case let .authorizationStatus(library, _) = value { return library } else { return nil }
+                      }).first,
                       let raw = authorizationConstant(constantSide, library) else { continue }
                 switch op {
                 case "===", "==": if raw == 2 { return true }
@@ -531,7 +676,7 @@ extension SemanticModel {
             }
             for (statusSide, constantSide) in [(left, right), (right, left)] {
                 guard let raw = iosStatusConstant(constantSide) else { continue }
-                let statusKnown = value(of: statusSide).isIosStatus
+                let statusKnown = possibleValues(of: statusSide).contains(where: \.isIosStatus)
                 let namedConstant = Syntax.numberValue(constantSide) == nil
                 guard statusKnown || namedConstant else { continue }
                 switch op {
@@ -554,7 +699,8 @@ extension SemanticModel {
                   raw == 3 || raw == 4 else { return nil }
             if Syntax.numberValue(caseValue) != nil {
                 guard let statement = node.parent?.parent, statement.kind == "switch_statement",
-                      let discriminant = statement.child(byField: "value"), value(of: discriminant).isIosStatus else { return nil }
+                      let discriminant = statement.child(byField: "value"),
+                      possibleValues(of: discriminant).contains(where: \.isIosStatus) else { return nil }
             }
             return true
         case "call_expression":
@@ -583,9 +729,8 @@ extension SemanticModel {
     /// Elements of an array literal, or of a local constant initialised with one.
     private func listElements(_ expression: Node) -> [Node] {
         var node = Syntax.unwrap(expression)
-        if node.kind == "identifier", let index = resolve(name: node.text, at: node),
-           case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty {
-            node = Syntax.unwrap(initializer)
+        if node.kind == "identifier", let (value, path) = soleDefinition(of: node), path.isEmpty {
+            node = Syntax.unwrap(value)
         }
         return node.kind == "array" ? node.namedChildren : []
     }
@@ -689,9 +834,9 @@ extension SemanticModel {
             case "await_expression":
                 if let inner = node.namedChild(0) { work.append((inner, depth + 1)) }
             case "identifier":
-                if let index = resolve(name: node.text, at: node),
-                   case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty {
-                    work.append((initializer, depth + 1))
+                // Every object that may reach the returned variable is a behavior when it does.
+                for (value, path) in possibleDefinitions(of: node) ?? [] where path.isEmpty {
+                    work.append((value, depth + 1))
                 }
             case "call_expression":
                 guard let callee = node.child(byField: "function") else { continue }

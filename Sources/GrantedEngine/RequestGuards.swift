@@ -110,7 +110,7 @@ extension SemanticModel {
         if value.kind == "identifier" || value.kind == "shorthand_property_identifier",
            let index = resolve(name: value.text, at: value),
            case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty,
-           bindings[index].assignedValues.isEmpty, Syntax.booleanValue(initializer) != nil {
+           bindings[index].writes.isEmpty, Syntax.booleanValue(initializer) != nil {
             value = Syntax.unwrap(initializer)
         }
         switch value.kind {
@@ -178,7 +178,9 @@ extension SemanticModel {
         var child = node
         while let parent = child.parent {
             switch parent.kind {
-            case "if_statement", "ternary_expression":
+            case "if_statement", "ternary_expression", "while_statement", "for_statement", "do_statement":
+                // A loop that runs only while the state is unsettled (`while (status !== 'granted')`)
+                // tests it before each request as much as an `if` does.
                 if let condition = parent.child(byField: "condition"), condition.id != child.id,
                    testsPermissionState(condition) {
                     return true

@@ -32,6 +32,8 @@ public final class SemanticModel {
         /// `const <pattern> = initializer`, the binding reached through `path` in the pattern.
         case variable(initializer: Node?, path: [PathStep])
         case parameter(function: Node, index: Int, path: [PathStep], parameter: Node)
+        /// `for (const <pattern> of list)`: an element of the loop statement's `right`, through `path`.
+        case loopElement(statement: Node, path: [PathStep])
         case function(Node)
         case other
     }
@@ -40,8 +42,9 @@ public final class SemanticModel {
         public let name: String
         public let nameNode: Node
         public let declaration: Declaration
-        /// Right-hand sides of plain assignments `name = value` anywhere in scope.
-        public internal(set) var assignedValues: [Node] = []
+        /// Every later write to the binding (`name = value`, `({ name } = value)`, `name += 1`, `name++`,
+        /// `for (name of list)`), in document order; `ValueFlow.swift` picks those that reach a use.
+        public internal(set) var writes: [Write] = []
     }
 
     private(set) var scopes: [Scope] = []
@@ -60,6 +63,8 @@ public final class SemanticModel {
 
     var valueCache: [NodeID: SymbolicValue] = [:]
     var bindingValueCache: [Int: SymbolicValue] = [:]
+    var declarationValueCache: [Int: SymbolicValue] = [:]
+    var evaluatingDeclarations: Set<Int> = []
     var evaluating: Set<NodeID> = []
     var evaluatingBindings: Set<Int> = []
     var awarenessByFunction: [NodeID: Bool]?
@@ -68,6 +73,8 @@ public final class SemanticModel {
     var behaviorObjectsCache: Set<NodeID>?
     var handlerFunctionsCache: [Node]?
     var androidOnlyRangesCache: [Range<Int>]?
+    /// Branch and loop regions of each function body (see `ValueFlow.swift`), built on first use.
+    var flowRegionsCache: [NodeID: FlowRegions] = [:]
 
     /// Whether the file imports or requires expo-notifications at all.
     public private(set) var importsExpoNotifications = false
@@ -131,8 +138,7 @@ public final class SemanticModel {
     private func build() {
         var scopeStack: [Int] = []
         var functionStack: [Node] = []
-        var pendingAssignments: [(name: String, nameNode: Node, value: Node)] = []
-    
+        var pendingWrites: [(target: Node, write: Write)] = []
 
         let root = tree.root
         scopes.append(Scope(node: root, parent: nil, isFunction: true))
@@ -153,6 +159,19 @@ public final class SemanticModel {
                  "switch_body":
                 if node.parent.map({ Syntax.functionKinds.contains($0.kind) }) == true { break }
                 openScope(node, isFunction: false, stack: &scopeStack)
+                if kind == "for_in_statement", let left = node.child(byField: "left") {
+                    if let declarationKind = node.child(byField: "kind") {
+                        // `for (const r of requests)`: r is a fresh binding of the loop (a `var`
+                        // belongs to the function).
+                        let scope = declarationKind.textEquals("var") ? nearestFunctionScope(scopeStack) : scopeStack.last!
+                        declarePattern(left, in: scope) { path in .loopElement(statement: node, path: path) }
+                    } else {
+                        // `for (r of requests)` writes an outer variable on each iteration.
+                        for (target, _) in Self.patternTargets(left) {
+                            pendingWrites.append((target, Write(node: left, target: target, value: nil, path: [])))
+                        }
+                    }
+                }
             case "function_declaration", "generator_function_declaration":
                 if let name = node.child(byField: "name") {
                     declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
@@ -189,9 +208,21 @@ public final class SemanticModel {
                     declarePattern(parameter, in: scopeStack.last!) { _ in .other }
                 }
             case "assignment_expression":
-                if let left = node.child(byField: "left"), left.kind == "identifier",
-                   let right = node.child(byField: "right") {
-                    pendingAssignments.append((left.text, left, right))
+                // `x = value`, and destructuring `({ status: x } = value)` / `[x] = value`.
+                if let left = node.child(byField: "left"), let right = node.child(byField: "right"),
+                   ["identifier", "object_pattern", "array_pattern"].contains(left.kind) {
+                    for (target, path) in Self.patternTargets(left) {
+                        pendingWrites.append((target, Write(node: node, target: target, value: right, path: path)))
+                    }
+                }
+            case "augmented_assignment_expression":
+                // `x += 1`, `x ??= value`: a write whose value the model does not follow.
+                if let left = node.child(byField: "left"), left.kind == "identifier" {
+                    pendingWrites.append((left, Write(node: node, target: left, value: nil, path: [])))
+                }
+            case "update_expression":
+                if let argument = node.child(byField: "argument"), argument.kind == "identifier" {
+                    pendingWrites.append((argument, Write(node: node, target: argument, value: nil, path: [])))
                 }
             case "return_statement":
                 if let function = functionStack.last, let argument = node.namedChildren.first(where: { $0.kind != "comment" }) {
@@ -215,9 +246,9 @@ public final class SemanticModel {
             return true
         }
 
-        for assignment in pendingAssignments {
-            if let index = resolve(name: assignment.name, at: assignment.nameNode) {
-                bindings[index].assignedValues.append(assignment.value)
+        for pending in pendingWrites {
+            if let index = resolve(name: pending.target.text, at: pending.target) {
+                bindings[index].writes.append(pending.write)
             }
         }
     }
@@ -236,7 +267,7 @@ public final class SemanticModel {
 
     private func declare(_ name: String, nameNode: Node, _ declaration: Declaration, in scope: Int) {
         switch declaration {
-        case let .variable(_, path), let .parameter(_, _, path, _):
+        case let .variable(_, path), let .parameter(_, _, path, _), let .loopElement(_, path):
             if path.last == .property("granted") { grantedBindingNames.insert(name) }
         default:
             break
@@ -278,11 +309,20 @@ public final class SemanticModel {
 
     /// Declares every identifier in a binding pattern, with the path that leads to it.
     private func declarePattern(_ pattern: Node, in scope: Int, _ make: ([PathStep]) -> Declaration) {
+        for (node, path) in Self.patternTargets(pattern) {
+            declare(node.text, nameNode: node, make(path), in: scope)
+        }
+    }
+
+    /// The identifiers a binding or assignment pattern names, each with the path that leads to it
+    /// from the value being destructured.
+    static func patternTargets(_ pattern: Node) -> [(Node, [PathStep])] {
+        var targets: [(Node, [PathStep])] = []
         var work: [(Node, [PathStep])] = [(pattern, [])]
         while let (node, path) = work.popLast() {
             switch node.kind {
             case "identifier", "shorthand_property_identifier_pattern":
-                declare(node.text, nameNode: node, make(path), in: scope)
+                targets.append((node, path))
             case "object_pattern":
                 for child in node.namedChildren {
                     switch child.kind {
@@ -295,10 +335,8 @@ public final class SemanticModel {
                         }
                     case "object_assignment_pattern":
                         if let left = child.child(byField: "left") {
-                            let step: PathStep = left.kind == "shorthand_property_identifier_pattern"
-                                ? .property(left.text) : .rest
                             if left.kind == "shorthand_property_identifier_pattern" {
-                                declare(left.text, nameNode: left, make(path + [step]), in: scope)
+                                targets.append((left, path + [.property(left.text)]))
                             } else {
                                 work.append((left, path))
                             }
@@ -332,6 +370,8 @@ public final class SemanticModel {
                 continue
             }
         }
+        // Document order (the work list pops the last pushed first).
+        return targets.sorted { $0.0.startByte < $1.0.startByte }
     }
 
     private func declareImport(_ node: Node, in scope: Int) {

@@ -175,19 +175,33 @@ extension SemanticModel {
         return result
     }
 
-    /// What a binding holds: its initializer (through its destructuring path), or what is assigned to
-    /// it later when the initializer tells nothing.
+    /// What a binding holds wherever it is used: its declaration's value (initializer through its
+    /// destructuring path, parameter, import), or, for a variable written later, what the
+    /// declaration and every write agree on (see `ValueFlow.swift`; a use has its own value there).
     public func value(ofBinding index: Int) -> SymbolicValue {
+        let writes = bindings[index].writes
+        guard !writes.isEmpty else { return declarationValue(index) }
         if let cached = bindingValueCache[index] { return cached }
         if evaluatingBindings.contains(index) { return .unknown }
         evaluatingBindings.insert(index)
-        let result = computeBindingValue(index)
+        let result = merged([definitionValue(.declaration, binding: index)] + writes.map { definitionValue(.write($0), binding: index) })
         evaluatingBindings.remove(index)
         bindingValueCache[index] = result
         return result
     }
 
-    private func computeBindingValue(_ index: Int) -> SymbolicValue {
+    /// What a binding's declaration gives it, whatever is written to it later.
+    func declarationValue(_ index: Int) -> SymbolicValue {
+        if let cached = declarationValueCache[index] { return cached }
+        if evaluatingDeclarations.contains(index) { return .unknown }
+        evaluatingDeclarations.insert(index)
+        let result = computeDeclarationValue(index)
+        evaluatingDeclarations.remove(index)
+        declarationValueCache[index] = result
+        return result
+    }
+
+    private func computeDeclarationValue(_ index: Int) -> SymbolicValue {
         let binding = bindings[index]
         switch binding.declaration {
         case let .importNamespace(module), let .importDefault(module):
@@ -219,19 +233,13 @@ extension SemanticModel {
             if result.isUnknown, path == [.index(0)], let initializer {
                 result = reactStateValue(initializer: initializer, stateBinding: binding)
             }
-            if result.isUnknown, path.isEmpty {
-                for assigned in binding.assignedValues {
-                    let candidate = value(of: assigned)
-                    if !candidate.isUnknown { result = candidate; break }
-                }
-            }
             // `const ok = res.granted` is itself the decision site that gets reported; the variable
             // then holds a derived boolean, not a fresh read, so that one mistake is one finding.
             if path.isEmpty, result.isGranted { return .unknown }
             return result
         case let .parameter(function, position, path, parameter):
             return follow(parameterValue(function: function, index: position, parameter: parameter), through: path, initializer: nil)
-        case .other:
+        case .loopElement, .other:
             return .unknown
         }
     }
@@ -509,6 +517,8 @@ extension SemanticModel {
         switch node.kind {
         case "identifier", "shorthand_property_identifier":
             guard let index = resolve(name: node.text, at: node) else { return .unknown }
+            // A variable written after its declaration holds, here, what reaches this use.
+            if !bindings[index].writes.isEmpty { return flowValue(of: node, binding: index) }
             return value(ofBinding: index)
         case "member_expression":
             guard let object = node.child(byField: "object"), let property = node.child(byField: "property") else {

@@ -18,14 +18,14 @@ export async function showUploadFailed(fileName: string): Promise<string> {
 export async function remindInFiveMinutes(taskTitle: string): Promise<string> {
   return Notifications.scheduleNotificationAsync({
     content: { title: 'Reminder', body: taskTitle },
-    trigger: { seconds: 300 }, // expect: removed-notification-api
+    trigger: { seconds: 300 }, // expect: invalid-notification-trigger
   });
 }
 
 export async function scheduleDailyCheckIn(hour: number, minute: number): Promise<string> {
   return Notifications.scheduleNotificationAsync({
     content: { title: 'Daily check-in', body: 'How did today go?' },
-    trigger: { // expect: removed-notification-api
+    trigger: { // expect: invalid-notification-trigger
       hour,
       minute,
       repeats: true,
@@ -44,7 +44,7 @@ export async function scheduleDailyCheckInTyped(hour: number, minute: number): P
 export async function alertOnOrdersChannel(body: string): Promise<string> {
   return Notifications.scheduleNotificationAsync({
     content: { title: 'Order update', body },
-    trigger: { channelId: 'orders' }, // expect: removed-notification-api
+    trigger: { channelId: 'orders' }, // expect: invalid-notification-trigger
   });
 }
 
