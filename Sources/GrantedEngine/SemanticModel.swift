@@ -159,6 +159,10 @@ public final class SemanticModel {
                  "switch_body":
                 if node.parent.map({ Syntax.functionKinds.contains($0.kind) }) == true { break }
                 openScope(node, isFunction: false, stack: &scopeStack)
+                // `catch (error)`: the parameter belongs to the clause and shadows outer names.
+                if kind == "catch_clause", let parameter = node.child(byField: "parameter") {
+                    declarePattern(parameter, in: scopeStack.last!) { _ in .other }
+                }
                 if kind == "for_in_statement", let left = node.child(byField: "left") {
                     if let declarationKind = node.child(byField: "kind") {
                         // `for (const r of requests)`: r is a fresh binding of the loop (a `var`
@@ -202,10 +206,6 @@ public final class SemanticModel {
                     let value = node.child(byField: "value")
                     declarePattern(name, in: scope) { path in .variable(initializer: value, path: path) }
                     if let value, isRequireOfExpo(value) { importsExpoNotifications = true }
-                }
-            case "catch_clause":
-                if let parameter = node.child(byField: "parameter") {
-                    declarePattern(parameter, in: scopeStack.last!) { _ in .other }
                 }
             case "assignment_expression":
                 // `x = value`, and destructuring `({ status: x } = value)` / `[x] = value`.

@@ -16,8 +16,8 @@ struct CLITests {
         var output = ""
         var errors = ""
         let previous = FileManager.default.currentDirectoryPath
-        if let directory { FileManager.default.changeCurrentDirectoryPath(directory.path) }
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        if let directory { _ = FileManager.default.changeCurrentDirectoryPath(directory.path) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let status = GrantedCLI.run(
             arguments, standardOutput: { output += $0 }, standardError: { errors += $0 }, isTerminal: terminal
         )

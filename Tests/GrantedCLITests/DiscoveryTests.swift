@@ -42,8 +42,8 @@ extension CLITests {
         var walker = FileWalker(selection: FileSelection { _ in .init(extensions: nil) })
         walker.skippedDirectoryNames = []
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(directory.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         return try walker.walk(".").files.map(\.path).sorted()
     }
 
