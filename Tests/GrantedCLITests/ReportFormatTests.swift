@@ -3,7 +3,8 @@ import GrantedCLI
 import Testing
 import TestSupport
 
-/// SARIF, JSON, GitHub and text outputs: schema validity, what code scanning requires, golden files,
+/// SARIF, JSON, GitHub and text outputs (GitLab, JUnit, Checkstyle and Markdown in
+/// CIReportFormatTests.swift): schema validity, what code scanning requires, golden files,
 /// stable fingerprints and UTF-16 columns. These run inside the serialized CLITests suite because
 /// they change the working directory.
 extension CLITests {
@@ -195,6 +196,8 @@ extension CLITests {
 
     static let goldenFormats: [(format: String, file: String)] = [
         ("text", "reporting.txt"), ("json", "reporting.json"), ("sarif", "reporting.sarif"), ("github", "reporting.github"),
+        ("gitlab", "reporting.gitlab.json"), ("junit", "reporting.junit.xml"), ("checkstyle", "reporting.checkstyle.xml"),
+        ("markdown", "reporting.md"),
     ]
 
     /// Golden files pin every format for TestCorpus/reporting. Regenerate with
