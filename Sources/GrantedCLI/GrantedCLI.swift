@@ -412,19 +412,30 @@ public enum GrantedCLI {
     }
 
     static func render(_ report: LintReport, as format: Options.OutputFormat, rules: [ConfiguredRule], root: RepositoryRoot, color: Bool) -> String {
+        let relativePath = { (path: String) in root.relativePath(of: path) }
         switch format {
-        case .text, .markdown:
+        case .text:
             return TextReporter(useColor: color).render(report)
         case .json:
             return JSONReporter(toolVersion: version).render(report)
         case .github:
             return GitHubReporter().render(report)
         case .sarif:
-            return SARIFReporter(
-                toolVersion: version, rules: rules, relativePath: { root.relativePath(of: $0) },
-                helpURI: { "\(SARIFReporter.informationURI)/blob/main/docs/rules/\($0).md" }
-            ).render(report)
+            return SARIFReporter(toolVersion: version, rules: rules, relativePath: relativePath, helpURI: ruleDocsURL).render(report)
+        case .gitlab:
+            return GitLabReporter(relativePath: relativePath).render(report)
+        case .junit:
+            return JUnitReporter(relativePath: relativePath).render(report)
+        case .checkstyle:
+            return CheckstyleReporter(relativePath: relativePath).render(report)
+        case .markdown:
+            return MarkdownReporter(relativePath: relativePath, helpURI: ruleDocsURL).render(report)
         }
+    }
+
+    /// A rule's page in the published rules reference (SARIF `helpUri`, Markdown links).
+    static func ruleDocsURL(_ id: String) -> String {
+        "\(SARIFReporter.informationURI)/blob/main/docs/rules/\(id).md"
     }
 
     struct LintJob {

@@ -13,7 +13,7 @@ struct Options {
     }
 
     enum OutputFormat: String, CaseIterable {
-        case text, json, sarif, github, markdown
+        case text, json, sarif, github, gitlab, junit, checkstyle, markdown
     }
 
     enum FixMode {
@@ -110,7 +110,7 @@ struct Options {
                 options.failOn = severity
             case "--format", "-f":
                 let raw = try take()
-                let allowed: [OutputFormat] = options.command == .inventory ? [.text, .json, .markdown] : [.text, .json, .sarif, .github]
+                let allowed: [OutputFormat] = options.command == .inventory ? [.text, .json, .markdown] : [.text, .json, .sarif, .github, .gitlab, .junit, .checkstyle, .markdown]
                 guard let format = OutputFormat(rawValue: raw), allowed.contains(format) else {
                     throw UsageError(message: "--format takes \(allowed.map(\.rawValue).joined(separator: ", ")) (got '\(raw)')")
                 }
@@ -190,7 +190,8 @@ struct Options {
     ignore files list below them. A file or directory named here is always linted.
 
     Output:
-      -f, --format FORMAT    text (default), json, sarif or github (Actions annotations)
+      -f, --format FORMAT    text (default), json, sarif, github (Actions annotations), gitlab
+                             (Code Quality), junit, checkstyle or markdown (step summary)
       -o, --output FILE      write the report to FILE (atomically) instead of standard output
       --sarif-output FILE    also write SARIF 2.1.0 to FILE, whatever --format is
       --fail-on LEVEL        lowest severity that fails the run: error, warning (default) or note

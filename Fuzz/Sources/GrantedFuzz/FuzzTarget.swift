@@ -25,6 +25,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = JSONReporter(toolVersion: "fuzz").render(report)
         _ = GitHubReporter().render(report)
         _ = SARIFReporter(toolVersion: "fuzz", rules: rules, relativePath: { $0 }).render(report)
+        _ = GitLabReporter(relativePath: { $0 }).render(report)
+        _ = JUnitReporter(relativePath: { $0 }).render(report)
+        _ = CheckstyleReporter(relativePath: { $0 }).render(report)
+        _ = MarkdownReporter(relativePath: { $0 }, helpURI: { "https://example.com/\($0).md" }).render(report)
         for diagnostic in result.diagnostics {
             _ = LineColumnRange(diagnostic.range, in: file.text)
         }

@@ -1,0 +1,133 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// A Markdown summary for `$GITHUB_STEP_SUMMARY` and pull-request comments: a heading, the totals,
+/// a table of findings per rule (each rule linked to its documentation), then a table of the
+/// findings themselves — `| file:line | severity | rule | message |` — and the files that could not
+/// be analysed or were parsed only with error recovery. Every piece of text from a message or a
+/// path is escaped for a GitHub-flavoured table cell (`MarkdownReporter.cell`), so a `|`, a
+/// backtick, a newline or a control character cannot break the table or start markup.
+public struct MarkdownReporter {
+    /// Findings listed at most: a pull-request comment holds 65,536 characters. The per-rule counts
+    /// always cover every finding.
+    public static let maximumListedFindings = 200
+
+    /// The repository-relative path (forward slashes) of a reported path.
+    public let relativePath: (String) -> String
+    /// Where a rule's documentation lives; nil to show the id without a link.
+    public let helpURI: (String) -> String?
+
+    public init(relativePath: @escaping (String) -> String, helpURI: @escaping (String) -> String? = { _ in nil }) {
+        self.relativePath = relativePath
+        self.helpURI = helpURI
+    }
+
+    public func render(_ report: LintReport) -> String {
+        var output = "## granted-lint\n\n"
+        let total = report.diagnosticCount
+        let checked = plural(report.filesChecked, "file")
+        if total == 0 {
+            output += "No problems found (\(checked) checked).\n"
+        } else {
+            var parts = [plural(report.count(of: .error), "error"), plural(report.count(of: .warning), "warning")]
+            if report.count(of: .note) > 0 { parts.append(plural(report.count(of: .note), "note")) }
+            let withFindings = report.results.filter { !$0.diagnostics.isEmpty }.count
+            output += "**\(plural(total, "problem"))** (\(parts.joined(separator: ", "))) in \(plural(withFindings, "file")) (\(report.filesChecked) checked).\n"
+            output += "\n" + ruleTable(report) + "\n" + findingTable(report)
+        }
+        if !report.problems.isEmpty {
+            output += "\n**\(plural(report.problems.count, "file")) could not be analysed:**\n\n"
+            for problem in report.problems {
+                output += "- \(Self.cell(relativePath(problem.path))): \(Self.cell(problem.reason))\n"
+            }
+        }
+        let errorNotes = report.notes.filter { $0.level == .error }
+        if !errorNotes.isEmpty {
+            output += "\n" + errorNotes.map { "**Error:** \(Self.cell($0.message)).\n" }.joined()
+        }
+        let recovered = report.results.filter { $0.recovery != nil }
+        if !recovered.isEmpty {
+            output += "\n\(plural(recovered.count, "file")) could only be parsed with error recovery (never a failure):\n\n"
+            for result in recovered {
+                guard let recovery = result.recovery else { continue }
+                output += "- \(Self.cell(relativePath(result.file.path))): \(Self.cell(RecoveryNotes.summary(recovery, in: result.file.text)))\n"
+            }
+        }
+        return output
+    }
+
+    private func ruleTable(_ report: LintReport) -> String {
+        var counts: [String: Int] = [:]
+        for result in report.results {
+            for diagnostic in result.diagnostics { counts[diagnostic.ruleId, default: 0] += 1 }
+        }
+        let rows = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        return "| rule | findings |\n| --- | ---: |\n" + rows.map { "| \(rule($0.key)) | \($0.value) |\n" }.joined()
+    }
+
+    private func findingTable(_ report: LintReport) -> String {
+        var output = "| file:line | severity | rule | message |\n| --- | --- | --- | --- |\n"
+        var listed = 0
+        for result in report.results {
+            let path = relativePath(result.file.path)
+            for diagnostic in result.diagnostics {
+                guard listed < Self.maximumListedFindings else { break }
+                listed += 1
+                let line = result.file.text.position(of: diagnostic.range.lowerBound).line
+                output += "| \(Self.cell("\(path):\(line)")) | \(diagnostic.severity.rawValue) | \(rule(diagnostic.ruleId)) | \(Self.cell(diagnostic.message)) |\n"
+            }
+        }
+        if report.diagnosticCount > listed {
+            output += "\n\(plural(report.diagnosticCount - listed, "more finding")) not listed; see the full report.\n"
+        }
+        return output
+    }
+
+    private func rule(_ id: String) -> String {
+        guard let uri = helpURI(id) else { return Self.cell(id) }
+        return "[\(Self.cell(id))](\(Self.linkDestination(uri)))"
+    }
+
+    /// Text for a table cell (and for list items): ASCII punctuation that could start markup, end
+    /// the cell or decode an entity is backslash-escaped (`\|` also inside code in GitHub's tables),
+    /// line breaks become `<br>`, tabs spaces, and the other control characters (and the
+    /// noncharacters U+FFFE, U+FFFF) U+FFFD.
+    public static func cell(_ text: String) -> String {
+        var output = ""
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\r": output += "<br>"
+            case "\n": if !afterCarriageReturn { output += "<br>" }
+            case "\t": output += " "
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "$", "#", "!":
+                output += "\\" + String(scalar)
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    output += "\u{FFFD}"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output
+    }
+
+    /// A link destination with spaces, parentheses, pipes, angle brackets, controls and non-ASCII
+    /// bytes percent-encoded, so that the link cannot end early or split the cell.
+    static func linkDestination(_ uri: String) -> String {
+        var output = ""
+        for byte in uri.utf8 {
+            if byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
+                let hex = String(byte, radix: 16, uppercase: true)
+                output += "%" + (hex.count == 1 ? "0" : "") + hex
+            } else {
+                output.unicodeScalars.append(UnicodeScalar(byte))
+            }
+        }
+        return output
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}
