@@ -35,22 +35,10 @@ die() { printf 'fuzz: error: %s\n' "$*" >&2; exit 1; }
 bash "$root/scripts/setup.sh"
 command -v clang >/dev/null || die "clang (from the Swift toolchain) is needed"
 command -v objdump >/dev/null || die "objdump (binutils) is needed"
-cache="${XDG_CACHE_HOME:-$HOME/.cache}/granted-lint"
 work="$root/.build/fuzz-c"
-mkdir -p "$cache" "$work/lib" "$work/pkgconfig"
+mkdir -p "$work/lib" "$work/pkgconfig"
 
-fetch() { # package version sha256 → path of the verified sdist in the cache
-  local package="$1" version="$2" sha="$3" file
-  file="$(ls "$cache"/"${package//-/_}"-"$version".tar.gz 2>/dev/null | head -n 1 || true)"
-  if [ -z "$file" ] || [ "$(sha256sum "$file" | cut -d' ' -f1)" != "$sha" ]; then
-    rm -f "$cache/${package//-/_}-$version.tar.gz"
-    python3 -m pip download --quiet --no-deps --no-binary :all: "$package==$version" -d "$cache" \
-      || die "could not download $package==$version from PyPI"
-    file="$cache/${package//-/_}-$version.tar.gz"
-  fi
-  [ "$(sha256sum "$file" | cut -d' ' -f1)" = "$sha" ] || { rm -f "$file"; die "checksum mismatch for $package==$version"; }
-  printf '%s' "$file"
-}
+fetch() { bash "$root/scripts/fetch-sdist.sh" "$@"; }
 
 stamp="$work/stamp-$RUNTIME_VERSION-$GRAMMAR_VERSION-$(sha256sum "$root/scripts/patch-grammar.py" | cut -c1-12)"
 if [ ! -f "$stamp" ]; then

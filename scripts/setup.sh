@@ -36,35 +36,10 @@ if [ -f "$PC_FILE" ] && grep -qF "$STAMP" "$PC_FILE" && [ -f "$PREFIX/lib/libtre
 fi
 
 command -v cc >/dev/null || die "no C compiler (cc) found; install gcc"
-mkdir -p "$CACHE_DIR"
-SDIST="$CACHE_DIR/tree_sitter_language_pack-$GRAMMAR_VERSION.tar.gz"
-
-verify() { [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$GRAMMAR_SHA256" ]; }
-
-if [ -f "$SDIST" ] && ! verify "$SDIST"; then
-  say "cached $SDIST does not match the pinned checksum; fetching it again"
-  rm -f "$SDIST"
-fi
-if [ ! -f "$SDIST" ]; then
-  say "fetching $GRAMMAR_PACKAGE==$GRAMMAR_VERSION (sdist) from PyPI"
-  command -v python3 >/dev/null || die "python3 with pip is needed to fetch the grammar"
-  download_dir=$(mktemp -d)
-  trap 'rm -rf "$download_dir"' EXIT
-  python3 -m pip download --quiet --no-deps --no-binary :all: \
-    "$GRAMMAR_PACKAGE==$GRAMMAR_VERSION" -d "$download_dir" \
-    || die "could not download $GRAMMAR_PACKAGE==$GRAMMAR_VERSION from PyPI"
-  fetched=$(ls "$download_dir"/*.tar.gz 2>/dev/null | head -n 1)
-  [ -n "$fetched" ] || die "pip produced no sdist for $GRAMMAR_PACKAGE==$GRAMMAR_VERSION"
-  mv "$fetched" "$SDIST"
-fi
-if ! verify "$SDIST"; then
-  actual=$(sha256sum "$SDIST" | cut -d' ' -f1)
-  rm -f "$SDIST"
-  die "checksum mismatch for $GRAMMAR_PACKAGE==$GRAMMAR_VERSION: expected $GRAMMAR_SHA256, got $actual (file removed)"
-fi
+SDIST="$(bash "$(dirname "$0")/fetch-sdist.sh" "$GRAMMAR_PACKAGE" "$GRAMMAR_VERSION" "$GRAMMAR_SHA256")"
 
 build_dir=$(mktemp -d)
-trap 'rm -rf "$build_dir" ${download_dir:-}' EXIT
+trap 'rm -rf "$build_dir"' EXIT
 say "building the TypeScript and TSX grammars"
 root="tree_sitter_language_pack-$GRAMMAR_VERSION/parsers"
 tar -xzf "$SDIST" -C "$build_dir" "$root/typescript" "$root/tsx"
