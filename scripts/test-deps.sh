@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # What the test suite needs beyond the build (scripts/setup.sh), from Debian: the TypeScript
-# compiler (`node-typescript`, tsc 4.8) that proves fixes keep code compiling. Idempotent.
+# compiler (`node-typescript`, tsc 4.8) that proves fixes keep code compiling, and Node.js with npm,
+# which pack and install the npm packages in the distribution tests. Idempotent.
 set -euo pipefail
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-if ! command -v tsc >/dev/null 2>&1; then
-  printf 'test-deps: installing node-typescript (tsc) from Debian\n' >&2
+missing=()
+command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  printf 'test-deps: installing %s from Debian\n' "${missing[*]}" >&2
   as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq node-typescript >/dev/null
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
