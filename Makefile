@@ -3,7 +3,7 @@
 #   make test  — set everything up and run the whole test suite
 SWIFT ?= swift
 
-.PHONY: setup build run test fuzz clean
+.PHONY: setup build run test fuzz dist npm clean
 
 setup:
 	@bash scripts/setup.sh
@@ -28,5 +28,15 @@ test: setup
 fuzz: setup
 	@bash scripts/fuzz.sh $(or $(SECONDS),600)
 
+# A self-contained Linux binary (only glibc needed) in dist/granted-lint-<version>-linux-<arch>.tar.gz,
+# with its .sha256 (scripts/dist.sh says how).
+dist: setup
+	@bash scripts/dist.sh
+
+# The npm packages (the granted-lint launcher and the platform package with the binary) as tarballs in
+# dist/npm, packed from the dist tarball (scripts/npm-pack.sh).
+npm: dist
+	@bash scripts/npm-pack.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build dist

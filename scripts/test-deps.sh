@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # What the test suite needs beyond the build (scripts/setup.sh), from Debian: the TypeScript
-# compiler (`node-typescript`, tsc 4.8) that proves fixes keep code compiling, and `xmllint`
-# (`libxml2-utils`) that parses the JUnit and Checkstyle reports back, and GitHub's Markdown renderer
-# (`cmark-gfm`) that renders the Markdown report's tables. Idempotent.
+# compiler (`node-typescript`, tsc 4.8) that proves fixes keep code compiling; `xmllint`
+# (`libxml2-utils`) that parses the JUnit and Checkstyle reports back; GitHub's Markdown renderer
+# (`cmark-gfm`) that renders the Markdown report's tables; Node.js with npm, which pack and install the
+# npm packages in the distribution tests. Idempotent.
 set -euo pipefail
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
 command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 command -v cmark-gfm >/dev/null 2>&1 || missing+=(cmark-gfm)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ "${#missing[@]}" -gt 0 ]; then
   printf 'test-deps: installing %s from Debian\n' "${missing[*]}" >&2
   as_root apt-get update -qq

@@ -6,7 +6,7 @@ import GrantedRules
 import GrantedSyntax
 
 public enum GrantedCLI {
-    public static let version = "0.1.0"
+    public static let version = BuildInfo.version
 
     /// Every rule id a configuration or a suppression may name.
     static let knownRuleIds = Set(BuiltinRules.all.map { $0.description.id } + EngineRules.all.map(\.id))
@@ -56,7 +56,7 @@ public enum GrantedCLI {
             return 0
         }
         if options.showVersion {
-            standardOutput("granted-lint \(version)\n")
+            standardOutput(BuildInfo.versionLine + "\n")
             return 0
         }
         if options.listRules {

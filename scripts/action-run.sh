@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The run step of the GitHub Action (action.yml), kept here so that it can be tested as a script.
+#   1. Finds the binary: GRANTED_LINT_BINARY if set; built from the action's source when
+#      INPUT_BUILD_FROM_SOURCE is true; otherwise the release tarball for INPUT_VERSION (default: the
+#      action's ref when it is a version tag, else the version in the action's BuildInfo.swift),
+#      downloaded from INPUT_RELEASE_URL and checked against its .sha256.
+#   2. Lints INPUT_PATHS in GITHUB_WORKSPACE: GitHub annotations in the log, SARIF to INPUT_SARIF_FILE.
+#   3. Appends a Markdown summary to GITHUB_STEP_SUMMARY (scripts/action-summary.sh).
+#   4. Writes the outputs exit-code, sarif-file and binary to GITHUB_OUTPUT.
+# Findings do not fail this step: the Action uploads the SARIF file first and fails afterwards with
+# the recorded exit code. A failure to obtain or start the binary does fail it (exit 2).
+set -euo pipefail
+
+action_path=${GITHUB_ACTION_PATH:-$(cd "$(dirname "$0")/.." && pwd)}
+workspace=${GITHUB_WORKSPACE:-$PWD}
+temp=${RUNNER_TEMP:-${TMPDIR:-/tmp}}
+paths_input=${INPUT_PATHS:-.}
+fail_on=${INPUT_FAIL_ON:-warning}
+sarif_file=${INPUT_SARIF_FILE:-granted-lint.sarif}
+extra_args=${INPUT_ARGS:-}
+build_from_source=${INPUT_BUILD_FROM_SOURCE:-false}
+default_release_url='https://github.com/granted-lint/granted-lint/releases/download/v{version}/{asset}'
+release_url=${INPUT_RELEASE_URL:-$default_release_url}
+
+fail() { printf '::error title=granted-lint::%s\n' "$*"; exit 2; }
+output() { if [ -n "${GITHUB_OUTPUT:-}" ]; then printf '%s=%s\n' "$1" "$2" >> "$GITHUB_OUTPUT"; fi; }
+
+case "$fail_on" in error | warning | note) ;; *) fail "fail-on must be error, warning or note (got '$fail_on')" ;; esac
+
+version_of_action() {
+  local ref=${ACTION_REF:-}
+  if [[ $ref =~ ^v?([0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?)$ ]]; then
+    printf '%s\n' "${BASH_REMATCH[1]}"
+  else
+    sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' "$action_path/Sources/GrantedCLI/BuildInfo.swift"
+  fi
+}
+
+# Sets `binary`.
+download_release() {
+  local version=$1 os arch asset url directory
+  os=$(uname -s)
+  case "$os-$(uname -m)" in
+    Linux-x86_64) arch=x64 ;;
+    *) fail "granted-lint releases have a binary for Linux x64 only, and this runner is $os $(uname -m): use a Linux runner (runs-on: ubuntu-latest), or set build-from-source: true (needs a Swift 6 toolchain)" ;;
+  esac
+  asset="granted-lint-$version-linux-$arch.tar.gz"
+  url=${release_url//\{version\}/$version}
+  url=${url//\{asset\}/$asset}
+  directory="$temp/granted-lint-$version-linux-$arch"
+  if [ ! -x "$directory/granted-lint" ]; then
+    printf 'Downloading %s\n' "$url" >&2
+    mkdir -p "$temp/granted-lint-download"
+    curl -fsSL --retry 3 -o "$temp/granted-lint-download/$asset" "$url" \
+      || fail "could not download $url (is there a release v$version? set version, or build-from-source: true)"
+    curl -fsSL --retry 3 -o "$temp/granted-lint-download/$asset.sha256" "$url.sha256" \
+      || fail "could not download $url.sha256"
+    (cd "$temp/granted-lint-download" && sha256sum --check --status "$asset.sha256") \
+      || fail "$asset does not match its .sha256"
+    tar -xzf "$temp/granted-lint-download/$asset" -C "$temp"
+    rm -rf "$temp/granted-lint-download"
+  fi
+  binary="$directory/granted-lint"
+}
+
+if [ -n "${GRANTED_LINT_BINARY:-}" ]; then
+  binary=$GRANTED_LINT_BINARY
+elif [ "$build_from_source" = true ]; then
+  command -v swift >/dev/null || fail "build-from-source needs a Swift 6 toolchain on the PATH (a swift:6.1 container, or swift-actions/setup-swift)"
+  make -C "$action_path" build >&2 || fail "building granted-lint from source failed"
+  binary="$action_path/.build/release/granted-lint"
+else
+  download_release "${INPUT_VERSION:-$(version_of_action)}"
+fi
+[ -x "$binary" ] || fail "$binary is not an executable file"
+"$binary" --version >&2 || fail "$binary does not run on this runner"
+output binary "$binary"
+
+# White space separates paths and arguments (no shell evaluation of the inputs).
+read -r -d '' -a paths < <(printf '%s\0' "$paths_input") || true
+read -r -d '' -a args < <(printf '%s\0' "$extra_args") || true
+[ ${#paths[@]} -gt 0 ] || paths=(.)
+lint_args=(--fail-on "$fail_on" ${args[@]+"${args[@]}"} -- "${paths[@]}")
+
+cd "$workspace"
+mkdir -p "$(dirname "$sarif_file")"
+status=0
+"$binary" --format github --sarif-output "$sarif_file" "${lint_args[@]}" || status=$?
+output exit-code "$status"
+[ -f "$sarif_file" ] && output sarif-file "$sarif_file"
+
+GRANTED_LINT="$binary" LINT_EXIT_CODE="$status" SARIF_FILE="$sarif_file" \
+  bash "$action_path/scripts/action-summary.sh" "${lint_args[@]}" \
+  || printf '::warning title=granted-lint::could not write the job summary\n'
+exit 0
