@@ -113,7 +113,7 @@ struct DistributionTests {
         }
         let output = root.appendingPathComponent(".build/dist/tarballs")
         do {
-            let make = try execute(["make", "dist"], in: root, environment: ["GRANTED_LINT_DIST_DIR": output.path])
+            let make = try execute(["make", "--no-print-directory", "dist"], in: root, environment: ["GRANTED_LINT_DIST_DIR": output.path])
             guard make.status == 0, let last = make.stdout.split(separator: "\n").last,
                   FileManager.default.fileExists(atPath: String(last)) else {
                 return .failure(DistFailure(description: "make dist failed (exit \(make.status)):\n\(make.both)"))
