@@ -7,6 +7,7 @@ import PackageDescription
 //   → GrantedEngine (rules protocol, diagnostics, fixes, semantic model, linter)
 //   → GrantedRules (built-in rules, in Rules/)
 //   → GrantedReporters (text, JSON, SARIF, GitHub, GitLab, JUnit, Checkstyle, Markdown)
+//   → GrantedLanguageServer (LSP over stdio: framing, documents, the server)
 //   → GrantedCLI (argument parsing, file discovery) → granted-lint (executable)
 let package = Package(
     name: "granted-lint",
@@ -14,7 +15,7 @@ let package = Package(
     products: [
         .executable(name: "granted-lint", targets: ["granted-lint"]),
         // For the fuzzing package in Fuzz/ (and other tools that embed the linter).
-        .library(name: "GrantedLintKit", targets: ["GrantedSyntax", "GrantedEngine", "GrantedRules", "GrantedReporters"]),
+        .library(name: "GrantedLintKit", targets: ["GrantedSyntax", "GrantedEngine", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
     ],
     targets: [
         .systemLibrary(
@@ -30,7 +31,8 @@ let package = Package(
         .target(name: "GrantedEngine", dependencies: ["GrantedSyntax"]),
         .target(name: "GrantedRules", dependencies: ["GrantedEngine"], path: "Rules"),
         .target(name: "GrantedReporters", dependencies: ["GrantedEngine"]),
-        .target(name: "GrantedCLI", dependencies: ["GrantedEngine", "GrantedRules", "GrantedReporters"]),
+        .target(name: "GrantedLanguageServer", dependencies: ["GrantedEngine", "GrantedRules", "GrantedReporters"]),
+        .target(name: "GrantedCLI", dependencies: ["GrantedEngine", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
         .executableTarget(name: "granted-lint", dependencies: ["GrantedCLI"]),
         .target(
             name: "TestSupport",
@@ -39,6 +41,7 @@ let package = Package(
         ),
         .testTarget(name: "GrantedSyntaxTests", dependencies: ["GrantedSyntax"]),
         .testTarget(name: "GrantedRulesTests", dependencies: ["GrantedRules", "TestSupport"]),
+        .testTarget(name: "GrantedLanguageServerTests", dependencies: ["GrantedLanguageServer"]),
         .testTarget(
             name: "GrantedCLITests",
             dependencies: ["GrantedCLI", "GrantedEngine", "GrantedReporters", "TestSupport"],
