@@ -16,11 +16,7 @@ struct Options {
         case text, json, sarif, github, gitlab, junit, checkstyle, markdown
     }
 
-    enum FixMode {
-        case none
-        case apply(Fix.Applicability)
-        case dryRun(Fix.Applicability)
-    }
+    typealias FixMode = LintSettings.FixMode
 
     var command: Command = .lint
     var paths: [String] = []

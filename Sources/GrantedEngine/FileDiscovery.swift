@@ -2,32 +2,33 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import GrantedEngine
 import GrantedSyntax
 
 /// Finds the files to lint under the paths given on the command line. A path named there is always
 /// linted: a file whatever its extension or the ignore rules, a directory whatever ignores it
 /// (what is found below it is filtered).
-struct FileDiscovery {
-    let walker: FileWalker
+public struct FileDiscovery {
+    public let walker: FileWalker
 
-    struct Found {
-        var files: [String] = []
+    public init(walker: FileWalker) { self.walker = walker }
+
+    public struct Found {
+        public var files: [String] = []
         /// Files named on the command line: always linted.
-        var explicit: Set<String> = []
-        var problems: [FileProblem] = []
+        public var explicit: Set<String> = []
+        public var problems: [FileProblem] = []
         /// Named directories whose every lintable file was excluded, with the reasons.
-        var emptyDirectories: [EmptyDirectory] = []
+        public var emptyDirectories: [EmptyDirectory] = []
     }
 
     /// A named directory that gave nothing to lint.
-    struct EmptyDirectory {
-        let path: String
+    public struct EmptyDirectory {
+        public let path: String
         /// Reason → number of lintable files it kept out (empty when there were none at all).
-        let exclusions: [String: Int]
+        public let exclusions: [String: Int]
 
         /// "all 14 files under generated/ are excluded: 12 ignored by generated/.gitignore:1 (`*`), 2 by --exclude `**/x.ts`"
-        var explanation: String {
+        public var explanation: String {
             let total = exclusions.values.reduce(0, +)
             let shown = path.hasSuffix("/") ? path : path + "/"
             guard total > 0 else { return "no files to lint under \(shown) (no \(Grammar.defaultExtensions.map { "." + $0 }.joined(separator: " ")) files)" }
@@ -39,7 +40,7 @@ struct FileDiscovery {
         }
     }
 
-    func discover(_ paths: [String]) throws -> Found {
+    public func discover(_ paths: [String]) throws -> Found {
         var found = Found()
         var seen = Set<String>()
         for path in paths {
