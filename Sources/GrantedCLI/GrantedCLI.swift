@@ -82,14 +82,6 @@ public enum GrantedCLI {
         }.joined()
     }
 
-    /// A path for messages: relative to the working directory when it lies below it.
-    static func displayPath(_ path: String) -> String {
-        let cwd = absolute(".")
-        let full = absolute(path)
-        if full.hasPrefix(cwd + "/") { return String(full.dropFirst(cwd.count + 1)) }
-        return path
-    }
-
     static func accepts(_ path: String, configuration: Configuration) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return false }
@@ -276,31 +268,9 @@ public enum GrantedCLI {
         return problems.isEmpty && !runNotes(for: found).contains(where: { $0.level == .error }) ? 0 : 2
     }
 
-    /// File discovery as the options and configuration ask for it: extensions per directory from the
-    /// nearest configuration, `--exclude` globs (relative to the working directory) and the
-    /// configuration's `exclude` (relative to its file), ignore files unless `--no-ignore`.
+    /// File discovery as the options and configuration ask for it.
     static func discovery(_ options: Options, resolver: ConfigurationResolver) -> FileDiscovery {
-        let globs = options.excludes.map(Glob.init)
-        let selection = FileSelection { directory in
-            let configuration = try resolver.configuration(forDirectory: directory)
-            let extensions = Set((configuration.extensions ?? Grammar.defaultExtensions).map { $0.lowercased() })
-            guard !globs.isEmpty || !configuration.exclude.isEmpty else { return .init(extensions: extensions) }
-            let base = configuration.baseDirectory == "/" ? "/" : configuration.baseDirectory + "/"
-            let exclusion: (String, String) throws -> String? = { shown, absolutePath in
-                var path = shown
-                while path.hasPrefix("./") { path.removeFirst(2) }
-                if let glob = globs.first(where: { $0.matches(path) }) { return "by --exclude `\(glob.pattern)`" }
-                let relative = absolutePath.hasPrefix(base) ? String(absolutePath.dropFirst(base.count)) : absolutePath
-                if let glob = configuration.exclude.first(where: { $0.matches(relative) }) {
-                    return "by `\(glob.pattern)` in the exclude of \(displayPath(configuration.path ?? Configuration.fileName))"
-                }
-                return nil
-            }
-            return .init(extensions: extensions, exclusion: exclusion)
-        }
-        var walker = FileWalker(selection: selection)
-        walker.respectsIgnoreFiles = !options.noIgnore
-        return FileDiscovery(walker: walker)
+        FileDiscovery(resolver: resolver, excludes: options.excludes, respectsIgnoreFiles: !options.noIgnore)
     }
 
     /// What a run says about the named directories that gave it nothing to lint.

@@ -12,6 +12,33 @@ public struct FileDiscovery {
 
     public init(walker: FileWalker) { self.walker = walker }
 
+    /// Discovery as a run's settings ask for it: extensions per directory from the nearest
+    /// configuration, `excludes` globs (relative to the working directory) and the configuration's
+    /// `exclude` (relative to its file), ignore files unless told not to.
+    public init(resolver: ConfigurationResolver, excludes: [String], respectsIgnoreFiles: Bool) {
+        let globs = excludes.map(Glob.init)
+        let selection = FileSelection { directory in
+            let configuration = try resolver.configuration(forDirectory: directory)
+            let extensions = Set((configuration.extensions ?? Grammar.defaultExtensions).map { $0.lowercased() })
+            guard !globs.isEmpty || !configuration.exclude.isEmpty else { return .init(extensions: extensions) }
+            let base = configuration.baseDirectory == "/" ? "/" : configuration.baseDirectory + "/"
+            let exclusion: (String, String) throws -> String? = { shown, absolutePath in
+                var path = shown
+                while path.hasPrefix("./") { path.removeFirst(2) }
+                if let glob = globs.first(where: { $0.matches(path) }) { return "by --exclude `\(glob.pattern)`" }
+                let relative = absolutePath.hasPrefix(base) ? String(absolutePath.dropFirst(base.count)) : absolutePath
+                if let glob = configuration.exclude.first(where: { $0.matches(relative) }) {
+                    return "by `\(glob.pattern)` in the exclude of \(displayPath(configuration.path ?? Configuration.fileName))"
+                }
+                return nil
+            }
+            return .init(extensions: extensions, exclusion: exclusion)
+        }
+        var walker = FileWalker(selection: selection)
+        walker.respectsIgnoreFiles = respectsIgnoreFiles
+        self.init(walker: walker)
+    }
+
     public struct Found {
         public var files: [String] = []
         /// Files named on the command line: always linted.
@@ -78,4 +105,12 @@ public struct FileDiscovery {
         }
         return found
     }
+}
+
+/// A path for messages: relative to the working directory when it lies below it.
+public func displayPath(_ path: String) -> String {
+    let cwd = absolute(".")
+    let full = absolute(path)
+    if full.hasPrefix(cwd + "/") { return String(full.dropFirst(cwd.count + 1)) }
+    return path
 }
