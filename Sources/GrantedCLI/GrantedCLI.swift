@@ -83,15 +83,7 @@ public enum GrantedCLI {
     }
 
     static func accepts(_ path: String, configuration: Configuration) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        let fileExtension = String(name[name.index(after: dot)...]).lowercased()
-        guard (configuration.extensions ?? Grammar.defaultExtensions).contains(fileExtension) else { return false }
-        if configuration.exclude.isEmpty { return true }
-        let full = absolute(path)
-        let base = configuration.baseDirectory == "/" ? "/" : configuration.baseDirectory + "/"
-        let relative = full.hasPrefix(base) ? String(full.dropFirst(base.count)) : full
-        return !configuration.exclude.contains { $0.matches(relative) }
+        configuration.lints(path)
     }
 
     private static func lintCommand(

@@ -224,6 +224,20 @@ public final class Workspace: @unchecked Sendable {
         return linter.lint(file)
     }
 
+    /// The text of a file with every fix of the given kind applied (nil when none applies), as
+    /// `--fix` would write it; nothing is written.
+    public func fixedText(path: String, bytes: [UInt8], configuration: Configuration, applicability: Fix.Applicability) -> [UInt8]? {
+        guard bytes.count <= settings.maxFileSize else { return nil }
+        let project = self.project
+        lock.lock()
+        if documentLinters.project !== project { documentLinters = Linters(catalog: catalog, settings: settings, project: project) }
+        let linter = documentLinters.linter(for: configuration)
+        lock.unlock()
+        linter.project = project
+        let file = SourceFile(path: path, text: SourceText(bytes: bytes), grammar: Self.grammar(of: path))
+        return FixLoop.run(file, linter: linter, applicability: applicability).fixedBytes
+    }
+
     static func grammar(of path: String) -> Grammar {
         let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map(String.init) ?? ""
         // Any other extension (named explicitly, or added in the configuration) is read as TSX, the
