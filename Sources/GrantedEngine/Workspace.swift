@@ -117,6 +117,9 @@ public final class Workspace: @unchecked Sendable {
     private var lastGoodConfigurations: [String: Configuration] = [:]
     /// Texts that differ from the disk (an editor's unsaved buffers), by absolute path.
     private var buffers: [String: [UInt8]] = [:]
+    /// The last tree of each file linted with `lint(path:bytes:)`, to parse its next text
+    /// incrementally.
+    private var documentTrees: [String: SyntaxTree] = [:]
     /// One linter per configuration file for `lint(path:bytes:)`, whose callers take turns.
     private var documentLinters: Linters
 
@@ -194,6 +197,7 @@ public final class Workspace: @unchecked Sendable {
         let full = absolute(path)
         lock.lock()
         buffers[full] = bytes
+        if bytes == nil { documentTrees[full] = nil }
         lock.unlock()
         return project.invalidate(file: full)
     }
@@ -218,10 +222,23 @@ public final class Workspace: @unchecked Sendable {
         if documentLinters.project !== project { documentLinters = Linters(catalog: catalog, settings: settings, project: project) }
         let linter = documentLinters.linter(for: configuration)
         lock.unlock()
-        // The index learns new exported names as files are summarised; the prefilter needs them all.
+        // What this file imports from the project is summarised first (once; the index keeps it
+        // until one of those files changes): the prefilter needs the names those files export, and
+        // the index learns whom to re-lint when they change.
+        for module in ProjectIndex.relativeSpecifiers(in: bytes) {
+            _ = project.exports(ofModule: module, importedFrom: path)
+        }
         linter.project = project
         let file = SourceFile(path: path, text: SourceText(bytes: bytes), grammar: Self.grammar(of: path))
-        return linter.lint(file)
+        let key = absolute(path)
+        lock.lock()
+        let previous = documentTrees[key]
+        lock.unlock()
+        return linter.lint(file, reusing: previous) { tree in
+            self.lock.lock()
+            self.documentTrees[key] = tree
+            self.lock.unlock()
+        }
     }
 
     /// The text of a file with every fix of the given kind applied (nil when none applies), as
