@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GrantedEngine
+import GrantedLanguageServer
 import GrantedReporters
 import GrantedRules
 import GrantedSyntax
@@ -46,6 +47,9 @@ public enum GrantedCLI {
                 return 2
             }
             return 0
+        case let .languageServer(logFile):
+            let setup = LanguageServer.Setup(catalog: catalog, version: BuildInfo.version, ruleDocsURL: ruleDocsURL, logFile: logFile)
+            return LanguageServer(setup: setup).run()
         case .lint, .inventory:
             break
         }
