@@ -74,6 +74,9 @@ public final class ProjectIndex: @unchecked Sendable {
         var summaries: [String: [String: ExportedValue]] = [:]
         /// File → the project files whose summaries its analysis used (for invalidation).
         var dependencies: [String: Set<String>] = [:]
+        /// Counts invalidations: a summary computed while one happened may have read the old text,
+        /// so it is used once but not kept.
+        var generation = 0
         let readFile: (String) -> [UInt8]?
 
         init(readFile: @escaping (String) -> [UInt8]?) { self.readFile = readFile }
@@ -224,6 +227,7 @@ public final class ProjectIndex: @unchecked Sendable {
             storage.summaries[file] = nil
             storage.dependencies[file] = nil
         }
+        storage.generation += 1
         return affected
     }
 
@@ -235,9 +239,12 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         lock.unlock()
         guard !visiting.contains(path), visiting.count < 16 else { return [:] }
+        lock.lock()
+        let generation = storage.generation
+        lock.unlock()
         let computed = computeSummary(of: path, visiting: visiting.union([path]))
         lock.lock()
-        summaries[path] = computed
+        if storage.generation == generation { summaries[path] = computed }
         lock.unlock()
         return computed
     }
