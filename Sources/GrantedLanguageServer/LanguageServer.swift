@@ -487,7 +487,11 @@ public final class LanguageServer: @unchecked Sendable {
     /// Debouncing: a run starts at once when none is running; edits made during a run wait for it
     /// and are linted together, newest text only, when it ends.
     private func schedule(_ uris: [String]) {
-        for uri in uris where documents[uri] != nil && !pendingLint.contains(uri) { pendingLint.append(uri) }
+        // A configuration file open in the editor is not source: its diagnostics are its errors.
+        for uri in uris where !pendingLint.contains(uri) {
+            guard let open = documents[uri], !open.path.hasSuffix("/" + Configuration.fileName) else { continue }
+            pendingLint.append(uri)
+        }
         startLintIfIdle()
     }
 
