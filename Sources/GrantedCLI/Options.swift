@@ -10,17 +10,15 @@ struct Options {
         case ruleDocs(String)
         /// `granted-lint inventory [paths]`: every place that reads, requests or decides on permission.
         case inventory
+        /// `granted-lint lsp [--log-file FILE]`: the language server, over stdio.
+        case languageServer(logFile: String?)
     }
 
     enum OutputFormat: String, CaseIterable {
         case text, json, sarif, github, gitlab, junit, checkstyle, markdown
     }
 
-    enum FixMode {
-        case none
-        case apply(Fix.Applicability)
-        case dryRun(Fix.Applicability)
-    }
+    typealias FixMode = LintSettings.FixMode
 
     var command: Command = .lint
     var paths: [String] = []
@@ -67,6 +65,24 @@ struct Options {
         if arguments.first == "inventory" {
             options.command = .inventory
             arguments.removeFirst()
+        }
+        if arguments.first == "lsp" {
+            var logFile: String?
+            var rest = arguments.dropFirst()
+            while let argument = rest.popFirst() {
+                if argument == "--log-file", let path = rest.popFirst() {
+                    logFile = path
+                } else if argument.hasPrefix("--log-file=") {
+                    logFile = String(argument.dropFirst("--log-file=".count))
+                } else if argument == "--stdio" {
+                    // What several clients pass by default; stdio is the only transport.
+                    continue
+                } else {
+                    throw UsageError(message: "usage: granted-lint lsp [--log-file FILE] (unknown argument '\(argument)')")
+                }
+            }
+            options.command = .languageServer(logFile: logFile)
+            return options
         }
         if let first = arguments.first, first == "explain" || first == "rule-docs" {
             guard arguments.count == 2 else {
@@ -183,6 +199,7 @@ struct Options {
            granted-lint explain RULE-ID
            granted-lint rule-docs DIRECTORY
            granted-lint inventory [--format text|json|markdown] [paths...]
+           granted-lint lsp [--log-file FILE]   (language server over stdio; see docs/language-server.md)
 
     Finds notification-permission code in Expo / React Native apps that drops provisionally
     authorized iOS devices, and related mistakes. Paths default to the current directory;

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GrantedSyntax
 
 /// The settings of one `.granted-lint.json`: severities per rule, excluded globs, extensions.
 public struct Configuration {
@@ -36,6 +37,20 @@ public struct Configuration {
     }
 
     /// The severity a rule runs at, or nil when it is off.
+    /// Whether a file with this path is linted under this configuration: its extension is one of
+    /// the configuration's and no `exclude` pattern (relative to the configuration file) matches.
+    public func lints(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        let fileExtension = String(name[name.index(after: dot)...]).lowercased()
+        guard (extensions ?? Grammar.defaultExtensions).contains(fileExtension) else { return false }
+        if exclude.isEmpty { return true }
+        let full = absolute(path)
+        let base = baseDirectory == "/" ? "/" : baseDirectory + "/"
+        let relative = full.hasPrefix(base) ? String(full.dropFirst(base.count)) : full
+        return !exclude.contains { $0.matches(relative) }
+    }
+
     public func severity(of ruleId: String, default defaultSeverity: Severity) -> Severity? {
         if let configured = severities[ruleId] { return configured }
         return defaultSeverity

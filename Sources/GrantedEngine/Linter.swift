@@ -127,18 +127,23 @@ public final class Linter {
         requiredText.matchesAny(text) || projectNames.matchesAny(text)
     }
 
-    public func lint(_ file: SourceFile) -> Result<FileResult, FileProblem> {
+    /// - Parameters:
+    ///   - previous: the tree of an earlier text of the same file, to parse incrementally (an
+    ///     editor's buffer after an edit).
+    ///   - parsed: receives the tree this lint parsed, to hand back as `previous` next time.
+    public func lint(_ file: SourceFile, reusing previous: SyntaxTree? = nil, parsed: ((SyntaxTree) -> Void)? = nil) -> Result<FileResult, FileProblem> {
         if usesPrefilter && !parseOnly && !mightApply(to: file.text) {
             return .success(FileResult(file: file, diagnostics: [], analysed: false))
         }
         let parser = parser(for: file.grammar)
         parser.timeoutMicroseconds = parseTimeoutMicroseconds
-        guard let tree = parser.parse(file.text) else {
+        guard let tree = parser.parse(file.text, reusing: previous) else {
             return .failure(FileProblem(
                 path: file.path, kind: .parseTimeout,
                 reason: "parsing took longer than the limit of \(parseTimeoutMicroseconds / 1000) ms"
             ))
         }
+        parsed?(tree)
         if parseOnly {
             // The parse floor still says which files needed recovery (Benchmarks/parse-coverage.py).
             return .success(FileResult(file: file, diagnostics: [], analysed: true, recovery: ParseRecovery.of(tree) { nil }))
@@ -153,6 +158,17 @@ public final class Linter {
         }
         var diagnostics: [Diagnostic] = []
         let context = RuleContext(file: file, tree: tree, project: project)
+        // One walk: the semantic model's, which also collects the nodes rules subscribe to (every
+        // file past the prefilter needs the model anyway).
+        let table = dispatchTable(for: tree)
+        var subscribed: [Node] = []
+        var suppressionComments: [Node] = []
+        let mayHaveSuppressions = file.text.contains("granted-lint-disable")
+        context.buildSemantic { node in
+            let symbol = node.symbol
+            if symbol < table.count, !table[symbol].isEmpty { subscribed.append(node) }
+            if mayHaveSuppressions, node.kind == "comment" { suppressionComments.append(node) }
+        }
         let recovery = ParseRecovery.of(tree) { context.semantic }
         if strictSyntax, let syntaxErrorSeverity, let error = recovery?.first {
             diagnostics.append(Diagnostic(
@@ -161,19 +177,11 @@ public final class Linter {
                 range: error.range
             ))
         }
-        let table = dispatchTable(for: tree)
-        var suppressionComments: [Node] = []
-        let mayHaveSuppressions = file.text.contains("granted-lint-disable")
-        tree.walk { node in
-            let symbol = node.symbol
-            if mayHaveSuppressions, node.kind == "comment" { suppressionComments.append(node) }
-            if symbol < table.count {
-                for index in table[symbol] {
-                    context.begin(ruleId: ruleIds[index], defaultSeverity: defaultSeverities[index], severity: rules[index].severity)
-                    instances[index].visit(node, in: context)
-                }
+        for node in subscribed {
+            for index in table[node.symbol] {
+                context.begin(ruleId: ruleIds[index], defaultSeverity: defaultSeverities[index], severity: rules[index].severity)
+                instances[index].visit(node, in: context)
             }
-            return true
         }
         // The same options object can reach two calls: report each place once per rule.
         var seen = Set<String>()

@@ -274,6 +274,13 @@ extension SemanticModel {
     /// The expo permission request `call` makes, if it is one: `requestPermissionsAsync(options?)`
     /// through any import form, or redux-saga's `call(requestPermissionsAsync, options?)`.
     public func permissionRequest(_ call: Node) -> PermissionRequestCall? {
+        if let known = permissionRequestCache[call.id] { return known }
+        let request = computePermissionRequest(call)
+        permissionRequestCache[call.id] = .some(request)
+        return request
+    }
+
+    private func computePermissionRequest(_ call: Node) -> PermissionRequestCall? {
         guard call.kind == "call_expression", let callee = call.child(byField: "function") else { return nil }
         let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
         if value(of: callee) == .expoExport("requestPermissionsAsync") {

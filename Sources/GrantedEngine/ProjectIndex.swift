@@ -72,6 +72,11 @@ public final class ProjectIndex: @unchecked Sendable {
     private final class Storage: @unchecked Sendable {
         let lock = NSLock()
         var summaries: [String: [String: ExportedValue]] = [:]
+        /// File → the project files whose summaries its analysis used (for invalidation).
+        var dependencies: [String: Set<String>] = [:]
+        /// Counts invalidations: a summary computed while one happened may have read the old text,
+        /// so it is used once but not kept.
+        var generation = 0
         let readFile: (String) -> [UInt8]?
 
         init(readFile: @escaping (String) -> [UInt8]?) { self.readFile = readFile }
@@ -130,7 +135,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// modules that export nothing of interest.
     public func exports(ofModule module: String, importedFrom file: String) -> [String: ExportedValue]? {
         guard module.hasPrefix("./") || module.hasPrefix("../") || module == "." || module == ".." else { return nil }
-        guard let target = resolve(module, from: absolute(file)) else { return nil }
+        let importer = absolute(file)
+        guard let target = resolve(module, from: importer) else { return nil }
+        recordDependency(of: importer, on: target)
         let summary = summary(of: target, visiting: visiting)
         return summary.isEmpty ? nil : summary
     }
@@ -194,6 +201,36 @@ public final class ProjectIndex: @unchecked Sendable {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
+    private func recordDependency(of importer: String, on target: String) {
+        lock.lock()
+        storage.dependencies[importer, default: []].insert(target)
+        lock.unlock()
+    }
+
+    /// Forgets what the index knows of a file that changed (its text in an editor, or on disk) and
+    /// of every file whose summary used it; returns the file and every known file whose analysis
+    /// depended on it, directly or through others (the files to lint again).
+    @discardableResult
+    public func invalidate(file path: String) -> Set<String> {
+        let changed = absolute(path)
+        lock.lock()
+        defer { lock.unlock() }
+        var affected: Set<String> = [changed]
+        var queue = [changed]
+        while let next = queue.popLast() {
+            for (importer, targets) in storage.dependencies where targets.contains(next) && !affected.contains(importer) {
+                affected.insert(importer)
+                queue.append(importer)
+            }
+        }
+        for file in affected {
+            storage.summaries[file] = nil
+            storage.dependencies[file] = nil
+        }
+        storage.generation += 1
+        return affected
+    }
+
     private func summary(of path: String, visiting: Set<String>) -> [String: ExportedValue] {
         lock.lock()
         if let cached = summaries[path] {
@@ -202,9 +239,12 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         lock.unlock()
         guard !visiting.contains(path), visiting.count < 16 else { return [:] }
+        lock.lock()
+        let generation = storage.generation
+        lock.unlock()
         let computed = computeSummary(of: path, visiting: visiting.union([path]))
         lock.lock()
-        summaries[path] = computed
+        if storage.generation == generation { summaries[path] = computed }
         lock.unlock()
         return computed
     }
@@ -220,6 +260,7 @@ public final class ProjectIndex: @unchecked Sendable {
             let imported = ProjectIndex.relativeSpecifiers(in: bytes)
             let passesSomethingOn = imported.contains { module in
                 guard let target = resolve(module, from: path) else { return false }
+                recordDependency(of: path, on: target)
                 return !summary(of: target, visiting: visiting).isEmpty
             }
             guard passesSomethingOn else { return [:] }
@@ -233,6 +274,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var exports = model.exportSummary()
         for reexport in model.reexports() {
             guard let target = resolve(reexport.module, from: path) else { continue }
+            recordDependency(of: path, on: target)
             let targetExports = summary(of: target, visiting: visiting)
             switch reexport.kind {
             case .all:

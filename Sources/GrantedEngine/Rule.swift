@@ -110,6 +110,13 @@ public final class RuleContext {
         return model
     }
 
+    /// Builds the semantic model now, showing `visiting` every node of the tree on the way.
+    func buildSemantic(visiting: (Node) -> Void) {
+        semanticModel = withoutActuallyEscaping(visiting) { visiting in
+            SemanticModel(tree: tree, path: file.path, project: project, visiting: visiting)
+        }
+    }
+
     func begin(ruleId: String, defaultSeverity: Severity, severity: Severity) {
         currentRule = (ruleId, defaultSeverity)
         currentSeverity = severity

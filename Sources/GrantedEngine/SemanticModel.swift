@@ -1,3 +1,4 @@
+import Foundation
 import GrantedSyntax
 
 /// What the engine knows about one file beyond its syntax: scopes and bindings, which identifiers
@@ -62,6 +63,8 @@ public final class SemanticModel {
     private var memberAccessesOfGrantedCount = 0
 
     var valueCache: [NodeID: SymbolicValue] = [:]
+    /// `permissionRequest(_:)` by call: most rules ask it of every call.
+    var permissionRequestCache: [NodeID: PermissionRequestCall?] = [:]
     var bindingValueCache: [Int: SymbolicValue] = [:]
     var declarationValueCache: [Int: SymbolicValue] = [:]
     var evaluatingDeclarations: Set<Int> = []
@@ -126,16 +129,40 @@ public final class SemanticModel {
         importsExpoNotifications || importsNotificationLibrary || importsProjectPermissionCode
     }
 
-    public init(tree: SyntaxTree, path: String, project: ProjectIndex? = nil) {
+    /// - Parameter visiting: sees every node of the tree in document order, during the one walk
+    ///   that builds the model (so that the linter need not walk the tree a second time).
+    public init(tree: SyntaxTree, path: String, project: ProjectIndex? = nil, visiting: ((Node) -> Void)? = nil) {
         self.tree = tree
         self.path = path
         self.project = project
-        build()
+        build(visiting: visiting)
+    }
+
+    /// The node kinds `build` looks at; by symbol, per grammar (most nodes are none of them, and a
+    /// symbol test is far cheaper than comparing kind names).
+    private static let builderKinds: Set<String> = [
+        "statement_block", "for_statement", "for_in_statement", "catch_clause", "class_body", "switch_body",
+        "function_declaration", "generator_function_declaration", "function_expression", "generator_function",
+        "arrow_function", "method_definition", "class_declaration", "abstract_class_declaration", "import_statement",
+        "variable_declarator", "assignment_expression", "augmented_assignment_expression", "update_expression",
+        "return_statement", "call_expression", "binary_expression", "switch_case",
+    ]
+    private static let builderSymbolsLock = NSLock()
+    nonisolated(unsafe) private static var builderSymbolsByGrammar: [Grammar: [Bool]] = [:]
+
+    private static func builderSymbols(for tree: SyntaxTree) -> [Bool] {
+        builderSymbolsLock.lock()
+        defer { builderSymbolsLock.unlock() }
+        if let known = builderSymbolsByGrammar[tree.grammar] { return known }
+        let symbols = tree.kindNamesBySymbol.map { builderKinds.contains($0) }
+        builderSymbolsByGrammar[tree.grammar] = symbols
+        return symbols
     }
 
     // MARK: - Building
 
-    private func build() {
+    private func build(visiting: ((Node) -> Void)?) {
+        let interesting = Self.builderSymbols(for: tree)
         var scopeStack: [Int] = []
         var functionStack: [Node] = []
         var pendingWrites: [(target: Node, write: Write)] = []
@@ -146,6 +173,9 @@ public final class SemanticModel {
         scopeStack.append(0)
 
         tree.walk { node in
+            visiting?(node)
+            let symbol = node.symbol
+            guard symbol < interesting.count, interesting[symbol] else { return true }
             // Leave the scopes and functions that ended before this node.
             while scopeStack.count > 1, scopes[scopeStack.last!].node.endByte <= node.startByte {
                 scopeStack.removeLast()

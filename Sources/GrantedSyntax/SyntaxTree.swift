@@ -23,16 +23,53 @@ public final class SyntaxParser {
     /// error recovery gets a second look for valid constructs the grammar does not know
     /// (`GrammarGaps`); the tree always reads its text from `source` as written.
     public func parse(_ source: SourceText) -> SyntaxTree? {
-        guard let raw = parse(bytes: source.bytes) else { return nil }
+        parse(source, reusing: nil)
+    }
+
+    /// Parses `source` reusing the unchanged parts of `previous`, the tree of an earlier text of the
+    /// same file (an editor's buffer before an edit): tree-sitter then re-parses only around the
+    /// changed bytes. The two texts' difference is taken as one edit, from the first byte that
+    /// differs to the last.
+    public func parse(_ source: SourceText, reusing previous: SyntaxTree?) -> SyntaxTree? {
+        var old: OpaquePointer?
+        if let previous, previous.grammar == grammar, previous.parsedFromSource, let copy = ts_tree_copy(previous.tree) {
+            var edit = Self.edit(from: previous.source.bytes, to: source.bytes)
+            ts_tree_edit(copy, &edit)
+            old = copy
+        }
+        defer { if let old { ts_tree_delete(old) } }
+        guard let raw = parse(bytes: source.bytes, previous: old) else { return nil }
         let tree = SyntaxTree(tree: raw, source: source, grammar: grammar)
         guard ts_node_has_error(ts_tree_root_node(raw)) else { return tree }
         return readingGrammarGaps(tree)
     }
 
-    private func parse(bytes: [UInt8]) -> OpaquePointer? {
+    /// The one edit that turns `old` into `new`: common prefix and suffix kept.
+    static func edit(from old: [UInt8], to new: [UInt8]) -> TSInputEdit {
+        var prefix = 0
+        let shorter = min(old.count, new.count)
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        func point(_ bytes: [UInt8], _ offset: Int) -> TSPoint {
+            var row: UInt32 = 0
+            var lineStart = 0
+            for index in 0..<offset where bytes[index] == 0x0A {
+                row += 1
+                lineStart = index + 1
+            }
+            return TSPoint(row: row, column: UInt32(offset - lineStart))
+        }
+        return TSInputEdit(
+            start_byte: UInt32(prefix), old_end_byte: UInt32(old.count - suffix), new_end_byte: UInt32(new.count - suffix),
+            start_point: point(old, prefix), old_end_point: point(old, old.count - suffix), new_end_point: point(new, new.count - suffix)
+        )
+    }
+
+    private func parse(bytes: [UInt8], previous: OpaquePointer? = nil) -> OpaquePointer? {
         let tree: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { chars in
-                ts_parser_parse_string_encoding(parser, nil, chars, UInt32(buffer.count), TSInputEncodingUTF8)
+                ts_parser_parse_string_encoding(parser, previous, chars, UInt32(buffer.count), TSInputEncodingUTF8)
             }
         }
         ts_parser_reset(parser)
@@ -54,6 +91,7 @@ public final class SyntaxParser {
             candidate.replaceSubrange(rewrite.range, with: rewrite.replacement)
             guard let raw = parse(bytes: candidate) else { break }
             let tree = SyntaxTree(tree: raw, source: original.source, grammar: grammar)
+            tree.parsedFromSource = false
             let candidateErrors = errors(tree)
             if candidateErrors < bestErrors {
                 best = tree
@@ -72,6 +110,9 @@ public final class SyntaxTree {
     public let grammar: Grammar
     let kindNames: [String]
     let fieldIds: [String: TSFieldId]
+    /// False when the tree was parsed from rewritten bytes (`GrammarGaps`): it cannot seed an
+    /// incremental parse of the text as written.
+    var parsedFromSource = true
 
     init(tree: OpaquePointer, source: SourceText, grammar: Grammar) {
         self.tree = tree

@@ -3,12 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GrantedEngine
 
 /// Reads a file's bytes with POSIX calls, so that every failure has its reason, a FIFO cannot block
 /// the run, and nothing bigger than the limit is loaded.
-enum FileReader {
-    static func read(_ path: String, maxSize: Int) -> Result<[UInt8], FileProblem> {
+public enum FileReader {
+    public static func read(_ path: String, maxSize: Int) -> Result<[UInt8], FileProblem> {
         func problem(_ kind: FileProblem.Kind, _ reason: String) -> Result<[UInt8], FileProblem> {
             .failure(FileProblem(path: path, kind: kind, reason: reason))
         }

@@ -2,32 +2,60 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import GrantedEngine
 import GrantedSyntax
 
 /// Finds the files to lint under the paths given on the command line. A path named there is always
 /// linted: a file whatever its extension or the ignore rules, a directory whatever ignores it
 /// (what is found below it is filtered).
-struct FileDiscovery {
-    let walker: FileWalker
+public struct FileDiscovery {
+    public let walker: FileWalker
 
-    struct Found {
-        var files: [String] = []
+    public init(walker: FileWalker) { self.walker = walker }
+
+    /// Discovery as a run's settings ask for it: extensions per directory from the nearest
+    /// configuration, `excludes` globs (relative to the working directory) and the configuration's
+    /// `exclude` (relative to its file), ignore files unless told not to.
+    public init(resolver: ConfigurationResolver, excludes: [String], respectsIgnoreFiles: Bool) {
+        let globs = excludes.map(Glob.init)
+        let selection = FileSelection { directory in
+            let configuration = try resolver.configuration(forDirectory: directory)
+            let extensions = Set((configuration.extensions ?? Grammar.defaultExtensions).map { $0.lowercased() })
+            guard !globs.isEmpty || !configuration.exclude.isEmpty else { return .init(extensions: extensions) }
+            let base = configuration.baseDirectory == "/" ? "/" : configuration.baseDirectory + "/"
+            let exclusion: (String, String) throws -> String? = { shown, absolutePath in
+                var path = shown
+                while path.hasPrefix("./") { path.removeFirst(2) }
+                if let glob = globs.first(where: { $0.matches(path) }) { return "by --exclude `\(glob.pattern)`" }
+                let relative = absolutePath.hasPrefix(base) ? String(absolutePath.dropFirst(base.count)) : absolutePath
+                if let glob = configuration.exclude.first(where: { $0.matches(relative) }) {
+                    return "by `\(glob.pattern)` in the exclude of \(displayPath(configuration.path ?? Configuration.fileName))"
+                }
+                return nil
+            }
+            return .init(extensions: extensions, exclusion: exclusion)
+        }
+        var walker = FileWalker(selection: selection)
+        walker.respectsIgnoreFiles = respectsIgnoreFiles
+        self.init(walker: walker)
+    }
+
+    public struct Found {
+        public var files: [String] = []
         /// Files named on the command line: always linted.
-        var explicit: Set<String> = []
-        var problems: [FileProblem] = []
+        public var explicit: Set<String> = []
+        public var problems: [FileProblem] = []
         /// Named directories whose every lintable file was excluded, with the reasons.
-        var emptyDirectories: [EmptyDirectory] = []
+        public var emptyDirectories: [EmptyDirectory] = []
     }
 
     /// A named directory that gave nothing to lint.
-    struct EmptyDirectory {
-        let path: String
+    public struct EmptyDirectory {
+        public let path: String
         /// Reason → number of lintable files it kept out (empty when there were none at all).
-        let exclusions: [String: Int]
+        public let exclusions: [String: Int]
 
         /// "all 14 files under generated/ are excluded: 12 ignored by generated/.gitignore:1 (`*`), 2 by --exclude `**/x.ts`"
-        var explanation: String {
+        public var explanation: String {
             let total = exclusions.values.reduce(0, +)
             let shown = path.hasSuffix("/") ? path : path + "/"
             guard total > 0 else { return "no files to lint under \(shown) (no \(Grammar.defaultExtensions.map { "." + $0 }.joined(separator: " ")) files)" }
@@ -39,7 +67,7 @@ struct FileDiscovery {
         }
     }
 
-    func discover(_ paths: [String]) throws -> Found {
+    public func discover(_ paths: [String]) throws -> Found {
         var found = Found()
         var seen = Set<String>()
         for path in paths {
@@ -77,4 +105,12 @@ struct FileDiscovery {
         }
         return found
     }
+}
+
+/// A path for messages: relative to the working directory when it lies below it.
+public func displayPath(_ path: String) -> String {
+    let cwd = absolute(".")
+    let full = absolute(path)
+    if full.hasPrefix(cwd + "/") { return String(full.dropFirst(cwd.count + 1)) }
+    return path
 }

@@ -1,0 +1,661 @@
+import Dispatch
+import Foundation
+import GrantedSyntax
+
+/// The rules a front end runs. The engine cannot import the built-in rules (they depend on it), so
+/// the command line and the language server hand them in.
+public struct RuleCatalog: @unchecked Sendable {
+    public let rules: [any Rule.Type]
+    /// The engine's own findings (`unused-suppression`, `syntax-error`).
+    public let engineRules: [RuleDescription]
+    /// Checks of a whole project's report, run after every file has been linted (a finding that
+    /// only the absence of something anywhere can justify).
+    public let projectChecks: [(inout LintReport) -> Void]
+    /// Every rule id a configuration or a suppression may name.
+    public let knownRuleIds: Set<String>
+    /// Text every rule's prefilter looks for (a superset of any configuration's).
+    public let relevantText: [String]
+
+    public init(rules: [any Rule.Type], engineRules: [RuleDescription] = EngineRules.all, projectChecks: [(inout LintReport) -> Void] = []) {
+        self.rules = rules
+        self.engineRules = engineRules
+        self.projectChecks = projectChecks
+        knownRuleIds = Set(rules.map { $0.description.id } + engineRules.map(\.id))
+        relevantText = Array(Set(rules.flatMap { $0.requiredText } + ["granted-lint-disable"])).sorted()
+    }
+
+    public var descriptions: [RuleDescription] { rules.map { $0.description } + engineRules }
+
+    public func description(of id: String) -> RuleDescription? { descriptions.first { $0.id == id } }
+
+    /// The rules a configuration runs, at its severities.
+    public func configuredRules(for configuration: Configuration) -> [ConfiguredRule] {
+        rules.compactMap { rule in
+            configuration.severity(of: rule.description.id, default: rule.description.defaultSeverity)
+                .map { ConfiguredRule(rule, severity: $0) }
+        }
+    }
+
+    public func engineSeverities(for configuration: Configuration) -> [String: Severity?] {
+        var severities: [String: Severity?] = [:]
+        for rule in engineRules {
+            if let configured = configuration.severities[rule.id] { severities[rule.id] = configured }
+        }
+        return severities
+    }
+}
+
+/// How a run lints, whatever asked for it.
+public struct LintSettings: Sendable {
+    public enum FixMode: Sendable {
+        case none
+        case apply(Fix.Applicability)
+        case dryRun(Fix.Applicability)
+    }
+
+    public var fixMode: FixMode = .none
+    public var maxFileSize = 10 * 1024 * 1024
+    /// When false, every file is parsed and analysed (the benchmarks' mode; results are the same).
+    public var usesPrefilter = true
+    /// Parse and stop: the tree-sitter floor of the benchmarks.
+    public var parseOnly = false
+    /// A file parsed with error recovery is a `syntax-error` finding (also per configuration).
+    public var strictSyntax = false
+    public var parseTimeoutMilliseconds = 10_000
+
+    public init() {}
+}
+
+/// What linting one file gave: its findings or the problem that stopped it, and what fixes did.
+public struct FileOutcome {
+    public var result: Result<FileResult, FileProblem>
+    public var fixedCount = 0
+    public var rejectedCount = 0
+    public var diff: String?
+    public var writeError: FileProblem?
+    /// What the applied fixes did beyond the diff (a deleted comment), one line each.
+    public var notes: [String] = []
+
+    public init(result: Result<FileResult, FileProblem>) { self.result = result }
+}
+
+/// One file to lint, with its configuration and where its bytes come from.
+public struct LintJob {
+    public let path: String
+    public let configuration: Configuration
+    /// Reads the bytes from somewhere else than the file (git's index for `--staged`).
+    public var read: (() -> Result<[UInt8], FileProblem>)?
+    /// The first pass read the file and found nothing any rule looks for: no need to read it again.
+    public var knownIrrelevant = false
+    /// The file's bytes, when an earlier step has read them already.
+    public var preloaded: [UInt8]?
+
+    public init(path: String, configuration: Configuration, read: (() -> Result<[UInt8], FileProblem>)? = nil,
+                knownIrrelevant: Bool = false, preloaded: [UInt8]? = nil) {
+        self.path = path
+        self.configuration = configuration
+        self.read = read
+        self.knownIrrelevant = knownIrrelevant
+        self.preloaded = preloaded
+    }
+}
+
+/// A project being linted: its configurations, its cross-file index and the rules. The command
+/// line asks it to lint a list of files once; the language server keeps one per workspace folder
+/// and asks it, edit after edit, to lint one file with the text of an editor's buffer.
+public final class Workspace: @unchecked Sendable {
+    public let catalog: RuleCatalog
+    public var settings: LintSettings
+    /// The directory fixes may write in (nothing outside it is written).
+    public let root: String
+
+    private let lock = NSLock()
+    private var resolver: ConfigurationResolver
+    private let configurationOverride: String?
+    /// The last configuration that loaded from each configuration file: a long-running front end
+    /// keeps it while the file on disk is broken.
+    private var lastGoodConfigurations: [String: Configuration] = [:]
+    /// Texts that differ from the disk (an editor's unsaved buffers), by absolute path.
+    private var buffers: [String: [UInt8]] = [:]
+    /// The last tree of each file linted with `lint(path:bytes:)`, to parse its next text
+    /// incrementally.
+    private var documentTrees: [String: SyntaxTree] = [:]
+    /// One linter per configuration file for `lint(path:bytes:)`, whose callers take turns.
+    private var documentLinters: Linters
+
+    /// The persistent cross-file index of `lint(path:bytes:)`, reading buffers before the disk.
+    public private(set) lazy var project: ProjectIndex = ProjectIndex { [weak self] path in
+        if let buffer = self?.buffer(of: path) { return buffer }
+        return FileManager.default.contents(atPath: path).map(Array.init)
+    }
+
+    public init(catalog: RuleCatalog, settings: LintSettings = LintSettings(), configurationPath: String? = nil, root: String? = nil) throws {
+        self.catalog = catalog
+        self.settings = settings
+        configurationOverride = configurationPath
+        resolver = try ConfigurationResolver(knownRuleIds: catalog.knownRuleIds, overridePath: configurationPath)
+        self.root = root ?? RepositoryRoot.find().path
+        documentLinters = Linters(catalog: catalog, settings: settings, project: nil)
+    }
+
+    // MARK: Configuration
+
+    public var configurations: ConfigurationResolver {
+        lock.lock()
+        defer { lock.unlock() }
+        return resolver
+    }
+
+    /// The configuration of a file; throws when its configuration file is invalid.
+    public func configuration(forFile path: String) throws -> Configuration {
+        let configuration = try configurations.configuration(forFile: path)
+        if let file = configuration.path {
+            lock.lock()
+            lastGoodConfigurations[file] = configuration
+            lock.unlock()
+        }
+        return configuration
+    }
+
+    /// The configuration of a file for a front end that must go on when a configuration file is
+    /// broken: the last good configuration of that file (or the defaults), and the error.
+    public func configurationKeepingLastGood(forFile path: String) -> (configuration: Configuration, error: Configuration.LoadError?) {
+        do {
+            return (try configuration(forFile: path), nil)
+        } catch let error as Configuration.LoadError {
+            lock.lock()
+            defer { lock.unlock() }
+            let fallback = lastGoodConfigurations[absolute(error.path)] ?? lastGoodConfigurations[error.path]
+            return (fallback ?? Configuration(path: nil, baseDirectory: directoryOf(absolute(path))), error)
+        } catch {
+            return (Configuration(path: nil, baseDirectory: directoryOf(absolute(path))), Configuration.LoadError(path: path, line: nil, message: "\(error)"))
+        }
+    }
+
+    /// Forgets every configuration read so far (a configuration file changed).
+    public func reloadConfigurations() throws {
+        let fresh = try ConfigurationResolver(knownRuleIds: catalog.knownRuleIds, overridePath: configurationOverride)
+        lock.lock()
+        resolver = fresh
+        documentLinters = Linters(catalog: catalog, settings: settings, project: nil)
+        lock.unlock()
+    }
+
+    // MARK: Buffers and the persistent index
+
+    public func buffer(of path: String) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return buffers[absolute(path)]
+    }
+
+    /// Sets (or with nil, drops) the text a file has in an editor, and updates the index for that
+    /// file; returns the files whose analysis may have changed with it (those that import it,
+    /// directly or through re-exports), the file itself included.
+    @discardableResult
+    public func setBuffer(_ bytes: [UInt8]?, forFile path: String) -> Set<String> {
+        let full = absolute(path)
+        lock.lock()
+        buffers[full] = bytes
+        if bytes == nil { documentTrees[full] = nil }
+        lock.unlock()
+        return project.invalidate(file: full)
+    }
+
+    /// A file changed on disk (not through a buffer): its index entry is recomputed when needed.
+    @discardableResult
+    public func fileChanged(_ path: String) -> Set<String> {
+        project.invalidate(file: absolute(path))
+    }
+
+    /// Lints one file with the given text, against the persistent index (the language server's
+    /// question). Callers take turns: the linters keep parsers.
+    public func lint(path: String, bytes: [UInt8], configuration: Configuration) -> Result<FileResult, FileProblem> {
+        if bytes.count > settings.maxFileSize {
+            return .failure(FileProblem(path: path, kind: .tooLarge, reason: "\(bytes.count) bytes is more than the limit of \(settings.maxFileSize)"))
+        }
+        if bytes.withUnsafeBytes({ $0.isEmpty ? nil : memchr($0.baseAddress!, 0, $0.count) }) != nil {
+            return .failure(FileProblem(path: path, kind: .notText, reason: "it contains NUL bytes, so it is not a text file"))
+        }
+        let project = self.project
+        lock.lock()
+        if documentLinters.project !== project { documentLinters = Linters(catalog: catalog, settings: settings, project: project) }
+        let linter = documentLinters.linter(for: configuration)
+        lock.unlock()
+        // What this file imports from the project is summarised first (once; the index keeps it
+        // until one of those files changes): the prefilter needs the names those files export, and
+        // the index learns whom to re-lint when they change.
+        for module in ProjectIndex.relativeSpecifiers(in: bytes) {
+            _ = project.exports(ofModule: module, importedFrom: path)
+        }
+        linter.project = project
+        let file = SourceFile(path: path, text: SourceText(bytes: bytes), grammar: Self.grammar(of: path))
+        let key = absolute(path)
+        lock.lock()
+        let previous = documentTrees[key]
+        lock.unlock()
+        return linter.lint(file, reusing: previous) { tree in
+            self.lock.lock()
+            self.documentTrees[key] = tree
+            self.lock.unlock()
+        }
+    }
+
+    /// The text of a file with every fix of the given kind applied (nil when none applies), as
+    /// `--fix` would write it; nothing is written.
+    public func fixedText(path: String, bytes: [UInt8], configuration: Configuration, applicability: Fix.Applicability) -> [UInt8]? {
+        guard bytes.count <= settings.maxFileSize else { return nil }
+        let project = self.project
+        lock.lock()
+        if documentLinters.project !== project { documentLinters = Linters(catalog: catalog, settings: settings, project: project) }
+        let linter = documentLinters.linter(for: configuration)
+        lock.unlock()
+        linter.project = project
+        let file = SourceFile(path: path, text: SourceText(bytes: bytes), grammar: Self.grammar(of: path))
+        return FixLoop.run(file, linter: linter, applicability: applicability).fixedBytes
+    }
+
+    static func grammar(of path: String) -> Grammar {
+        let fileExtension = path.split(separator: "/").last?.split(separator: ".").last.map(String.init) ?? ""
+        // Any other extension (named explicitly, or added in the configuration) is read as TSX, the
+        // most permissive grammar.
+        return Grammar(fileExtension: fileExtension) ?? .tsx
+    }
+
+    // MARK: Whole runs
+
+    /// Lints a list of files (in the list's order) the way the settings ask: the default one-read
+    /// pipeline, or — for fixes, custom readers and the benchmarks' modes — the index first, then
+    /// every file.
+    public func lint(files: [String], read: ((String) -> Result<[UInt8], FileProblem>)? = nil) throws -> [FileOutcome] {
+        if case .none = settings.fixMode, !settings.parseOnly, settings.usesPrefilter, read == nil {
+            return try lintProject(files)
+        }
+        var configurations: [Configuration] = []
+        for file in files { configurations.append(try configuration(forFile: file)) }
+        let firstPass: (project: ProjectIndex, relevant: [Bool?])? = settings.parseOnly || !settings.usesPrefilter || read != nil
+            ? nil : buildProjectIndexAndRelevance(files)
+        let project = firstPass?.project ?? (settings.parseOnly ? nil : buildProjectIndexAndRelevance(files).project)
+        let skippable = firstPass != nil && project?.exportedNames.isEmpty == true
+        return lint(
+            files.indices.map { index in
+                LintJob(
+                    path: files[index], configuration: configurations[index],
+                    read: read.map { read in { read(files[index]) } },
+                    knownIrrelevant: skippable && firstPass?.relevant[index] == false
+                )
+            },
+            project: project
+        )
+    }
+
+    /// The report of a run: results and problems in order, then the project checks when the run
+    /// saw the whole project (a subset of files cannot show that something exists nowhere).
+    public func report(of outcomes: [FileOutcome], problems: [FileProblem] = [], notes: [RunNote] = [], wholeProject: Bool) -> LintReport {
+        var report = LintReport(results: [], problems: problems, notes: notes)
+        for outcome in outcomes {
+            switch outcome.result {
+            case let .success(result): report.results.append(result)
+            case let .failure(problem): report.problems.append(problem)
+            }
+            if let error = outcome.writeError { report.problems.append(error) }
+        }
+        if wholeProject {
+            for check in catalog.projectChecks { check(&report) }
+        }
+        return report
+    }
+
+    /// Lints jobs on all cores, with one linter (and so one parser per grammar) per worker and
+    /// configuration.
+    public func lint(_ jobs: [LintJob], project: ProjectIndex? = nil) -> [FileOutcome] {
+        let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
+        var outcomes = [FileOutcome?](repeating: nil, count: jobs.count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+            var linters = Linters(catalog: catalog, settings: settings, project: project)
+            var local: [(Int, FileOutcome)] = []
+            var index = worker
+            while index < jobs.count {
+                let job = jobs[index]
+                let linter = linters.linter(for: job.configuration)
+                local.append((index, lintOne(job, linter: linter)))
+                index += workerCount
+            }
+            lock.lock()
+            for (position, outcome) in local { outcomes[position] = outcome }
+            lock.unlock()
+        }
+        return outcomes.compactMap { $0 }
+    }
+
+    /// The cross-file first pass: every file that mentions a notification module is summarised, so
+    /// that what it exports is known before any file is checked. Also tells, per file, whether it
+    /// contains anything a rule looks for (nil when it could not be read): the second pass then
+    /// reads only the files that may matter.
+    public func buildProjectIndexAndRelevance(_ files: [String]) -> (project: ProjectIndex, relevant: [Bool?]) {
+        let project = ProjectIndex()
+        let modules = ProjectIndex.moduleNames
+        let relevantText = catalog.relevantText
+        let maxFileSize = settings.maxFileSize
+        let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        var relevant = [Bool?](repeating: nil, count: files.count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+            var index = worker
+            var local: [(Int, Bool)] = []
+            while index < files.count {
+                if case let .success(bytes) = FileReader.read(files[index], maxSize: maxFileSize) {
+                    let text = SourceText(bytes: bytes)
+                    // Only a file that uses a notification module and exports something can hand
+                    // permission data (or the module) to another; anything else is still resolved on
+                    // demand, from its importers.
+                    if modules.contains(where: { text.contains($0) }), text.contains("export") {
+                        project.summarise(file: files[index])
+                    }
+                    local.append((index, relevantText.contains { text.contains($0) }))
+                }
+                index += workerCount
+            }
+            lock.lock()
+            for (position, flag) in local { relevant[position] = flag }
+            lock.unlock()
+        }
+        return (project, relevant)
+    }
+
+    /// How much text of files that may turn out relevant is kept between the two steps of
+    /// `lintProject` (beyond it, such files are read again).
+    static let waitingTextBudget = 128 * 1024 * 1024
+
+    /// The default run over a list of files (in the list's order), each with its configuration
+    /// (looked up by the workers: discovery has already loaded every configuration file).
+    func lintProject(_ files: [String]) throws -> [FileOutcome] {
+        let run = ProjectRun(workspace: self)
+        let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        let lock = NSLock()
+        var next = 0
+        var failure: Error?
+        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+            while true {
+                lock.lock()
+                let index = next
+                next += 1
+                lock.unlock()
+                guard index < files.count else { break }
+                do {
+                    run.visit(files[index], configuration: try configuration(forFile: files[index]), order: index)
+                } catch {
+                    lock.lock()
+                    if failure == nil { failure = error }
+                    next = files.count
+                    lock.unlock()
+                }
+            }
+        }
+        if let failure { throw failure }
+        return run.finish()
+    }
+
+    /// The default run, reading each file once and using every core throughout. A worker reads a
+    /// file, summarises it for the project index when it may export permission data, and lints it
+    /// at once when it contains text a rule looks for (the index resolves imports on demand, so
+    /// nothing waits for the whole first pass). The remaining files can matter only by importing a
+    /// name the project exports: once every file has been seen, those that mention one are linted.
+    /// Files arrive from any thread.
+    final class ProjectRun: @unchecked Sendable {
+        let workspace: Workspace
+        let project = ProjectIndex()
+        private let modules = NeedleSet(ProjectIndex.moduleNames)
+        private let ruleText: NeedleSet
+        private let export = NeedleSet(["export"])
+
+        /// One per thread at a time: linters keep parsers, which cannot be shared.
+        private final class Worker {
+            var linters: Linters
+            var outcomes: [(order: Int, outcome: FileOutcome)] = []
+            var waiting: [Waiting] = []
+            init(linters: Linters) { self.linters = linters }
+        }
+
+        /// A file read in the first step that only a project export could make relevant.
+        private struct Waiting {
+            let order: Int
+            let path: String
+            let configuration: Configuration
+            /// Kept while within the budget; nil: read again.
+            let bytes: [UInt8]?
+        }
+
+        private let lock = NSLock()
+        private var idle: [Worker] = []
+        private var workers: [Worker] = []
+        private var waitingBytes = 0
+
+        init(workspace: Workspace) {
+            self.workspace = workspace
+            ruleText = NeedleSet(workspace.catalog.relevantText)
+        }
+
+        private func checkOut() -> Worker {
+            lock.lock()
+            defer { lock.unlock() }
+            if let worker = idle.popLast() { return worker }
+            let worker = Worker(linters: Linters(catalog: workspace.catalog, settings: workspace.settings, project: project))
+            workers.append(worker)
+            return worker
+        }
+
+        private func checkIn(_ worker: Worker) {
+            lock.lock()
+            idle.append(worker)
+            lock.unlock()
+        }
+
+        /// The first step for one file; safe to call from several threads. `order` is the file's
+        /// place in the report.
+        func visit(_ path: String, configuration: Configuration, order: Int) {
+            let worker = checkOut()
+            defer { checkIn(worker) }
+            let bytes: [UInt8]
+            switch FileReader.read(path, maxSize: workspace.settings.maxFileSize) {
+            case let .failure(problem):
+                let failure = FileProblem(path: Workspace.displayPath(path), kind: problem.kind, reason: problem.reason)
+                worker.outcomes.append((order, FileOutcome(result: .failure(failure))))
+                return
+            case let .success(content):
+                bytes = content
+            }
+            let mentionsModule = modules.matchesAny(bytes)
+            // A file that uses a notification module and exports something may hand permission data
+            // (or the module itself, `export default Notifications`) to the files that import it.
+            if mentionsModule, export.matchesAny(bytes) {
+                project.summarise(file: path)
+            }
+            if mentionsModule || ruleText.matchesAny(bytes) {
+                let job = LintJob(path: path, configuration: configuration, preloaded: bytes)
+                worker.outcomes.append((order, workspace.lintOne(job, linter: worker.linters.linter(for: configuration))))
+                return
+            }
+            lock.lock()
+            let keep = waitingBytes + bytes.count <= Workspace.waitingTextBudget
+            if keep { waitingBytes += bytes.count }
+            lock.unlock()
+            worker.waiting.append(Waiting(order: order, path: path, configuration: configuration, bytes: keep ? bytes : nil))
+        }
+
+        /// The second step, once every file has been visited; the outcomes in their order.
+        func finish() -> [FileOutcome] {
+            var outcomes = workers.flatMap(\.outcomes)
+            let waiting = workers.flatMap(\.waiting)
+            // Every exporter has been summarised: files that mention none of its names are clean.
+            let names = NeedleSet(project.exportedNames)
+            if names.isEmpty {
+                outcomes += waiting.map { ($0.order, Workspace.clean($0.path)) }
+            } else {
+                let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, waiting.count))
+                var second: [[(order: Int, outcome: FileOutcome)]] = Array(repeating: [], count: workerCount)
+                let lock = NSLock()
+                let maxFileSize = workspace.settings.maxFileSize
+                DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+                    var linters = Linters(catalog: workspace.catalog, settings: workspace.settings, project: project)
+                    var local: [(order: Int, outcome: FileOutcome)] = []
+                    var position = worker
+                    while position < waiting.count {
+                        let file = waiting[position]
+                        position += workerCount
+                        var bytes = file.bytes
+                        if bytes == nil, case let .success(content) = FileReader.read(file.path, maxSize: maxFileSize) { bytes = content }
+                        guard let bytes else {
+                            // Gone or changed since the first read: report it as the lint pass finds it.
+                            let job = LintJob(path: file.path, configuration: file.configuration)
+                            local.append((file.order, workspace.lintOne(job, linter: linters.linter(for: file.configuration))))
+                            continue
+                        }
+                        if names.matchesAny(bytes) {
+                            let job = LintJob(path: file.path, configuration: file.configuration, preloaded: bytes)
+                            local.append((file.order, workspace.lintOne(job, linter: linters.linter(for: file.configuration))))
+                        } else {
+                            local.append((file.order, Workspace.clean(file.path)))
+                        }
+                    }
+                    lock.lock()
+                    second[worker] = local
+                    lock.unlock()
+                }
+                outcomes += second.joined()
+            }
+            outcomes.sort { $0.order < $1.order }
+            return outcomes.map(\.outcome)
+        }
+    }
+
+    static func displayPath(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+
+    /// A file with nothing to report, reduced to its path.
+    static func clean(_ path: String) -> FileOutcome {
+        let empty = SourceFile(path: displayPath(path), text: SourceText(bytes: []), grammar: .tsx)
+        return FileOutcome(result: .success(FileResult(file: empty, diagnostics: [], analysed: false)))
+    }
+
+    /// One linter per configuration file, for one worker (a linter keeps parsers: not shareable).
+    struct Linters {
+        let catalog: RuleCatalog
+        let settings: LintSettings
+        let project: ProjectIndex?
+        private var byConfiguration: [String: Linter] = [:]
+
+        init(catalog: RuleCatalog, settings: LintSettings, project: ProjectIndex?) {
+            self.catalog = catalog
+            self.settings = settings
+            self.project = project
+        }
+
+        mutating func linter(for configuration: Configuration) -> Linter {
+            let key = configuration.path ?? ""
+            if let existing = byConfiguration[key] { return existing }
+            let linter = Linter(
+                rules: catalog.configuredRules(for: configuration), engineSeverities: catalog.engineSeverities(for: configuration),
+                knownRuleIds: catalog.knownRuleIds
+            )
+            linter.usesPrefilter = settings.usesPrefilter
+            linter.parseOnly = settings.parseOnly
+            linter.strictSyntax = settings.strictSyntax || configuration.strictSyntax
+            linter.parseTimeoutMicroseconds = UInt64(settings.parseTimeoutMilliseconds) * 1000
+            linter.project = project
+            byConfiguration[key] = linter
+            return linter
+        }
+    }
+
+    func lintOne(_ job: LintJob, linter: Linter) -> FileOutcome {
+        let displayPath = Workspace.displayPath(job.path)
+        if job.knownIrrelevant, case .none = settings.fixMode {
+            return Workspace.clean(job.path)
+        }
+        let read: Result<[UInt8], FileProblem>
+        if let preloaded = job.preloaded {
+            read = .success(preloaded)
+        } else if let custom = job.read {
+            read = custom()
+        } else {
+            read = FileReader.read(job.path, maxSize: settings.maxFileSize)
+        }
+        let bytes: [UInt8]
+        switch read {
+        case let .failure(problem):
+            return FileOutcome(result: .failure(FileProblem(path: displayPath, kind: problem.kind, reason: problem.reason)))
+        case let .success(content):
+            bytes = content
+        }
+        let grammar = Workspace.grammar(of: displayPath)
+        let file = SourceFile(path: displayPath, text: SourceText(bytes: bytes), grammar: grammar)
+        let applicability: Fix.Applicability
+        let writes: Bool
+        switch settings.fixMode {
+        case .none:
+            // Keep a file's text only while something refers to it, so memory stays bounded on
+            // large trees: clean files are reduced to their path.
+            switch linter.lint(file) {
+            case let .success(result) where result.diagnostics.isEmpty && result.facts.isEmpty && result.recovery == nil:
+                let empty = SourceFile(path: displayPath, text: SourceText(bytes: []), grammar: grammar)
+                return FileOutcome(result: .success(FileResult(file: empty, diagnostics: [], analysed: result.analysed)))
+            case let other:
+                return FileOutcome(result: other)
+            }
+        case let .apply(kind):
+            applicability = kind
+            writes = true
+        case let .dryRun(kind):
+            applicability = kind
+            writes = false
+        }
+        let initial: FileResult
+        switch linter.lint(file) {
+        case let .failure(problem): return FileOutcome(result: .failure(problem))
+        case let .success(result): initial = result
+        }
+        let fix = FixLoop.run(file, linter: linter, applicability: applicability)
+        // Recovered regions are those of the text as read; after fixes they would have moved.
+        let remaining = FileResult(
+            file: SourceFile(path: displayPath, text: fix.text, grammar: grammar), diagnostics: fix.remaining, analysed: true,
+            recovery: fix.fixedBytes == nil ? initial.recovery : nil
+        )
+        var outcome = FileOutcome(result: .success(remaining))
+        outcome.fixedCount = fix.fixedCount
+        outcome.rejectedCount = fix.rejectedCount
+        guard let fixedBytes = fix.fixedBytes else { return outcome }
+        outcome.notes = fix.notes.map { "\(displayPath): the fix \($0)" }
+        if !writes {
+            // What the diff alone does not say (a deleted comment) comes first, as `#` lines.
+            let header = outcome.notes.map { "# granted-lint: \($0)\n" }.joined()
+            outcome.diff = header + UnifiedDiff.render(path: displayPath, old: String(decoding: bytes, as: UTF8.self), new: String(decoding: fixedBytes, as: UTF8.self))
+            return outcome
+        }
+        // Write through symbolic links (keeping the link), but never outside the project, never
+        // to a read-only file, and never over an edit made while granted-lint was working.
+        let target = URL(fileURLWithPath: job.path).resolvingSymlinksInPath().path
+        var refusal: String?
+        if !(target == root || target.hasPrefix(root == "/" ? "/" : root + "/")) {
+            refusal = "is a symbolic link to \(target), outside \(root); not written"
+        } else if let mode = (try? FileManager.default.attributesOfItem(atPath: target))?[.posixPermissions] as? Int, mode & 0o200 == 0 {
+            refusal = "is read-only; not written"
+        } else if case let .success(current) = FileReader.read(target, maxSize: Int.max), current != bytes {
+            refusal = "changed on disk while it was being fixed; not written"
+        }
+        if let refusal {
+            outcome.writeError = FileProblem(path: displayPath, kind: .unreadable, reason: refusal)
+            outcome.fixedCount = 0
+            outcome.result = linter.lint(file)
+            return outcome
+        }
+        do {
+            try AtomicFile.write(fixedBytes, to: target)
+        } catch {
+            outcome.writeError = FileProblem(path: displayPath, kind: .unreadable, reason: "cannot write the fixes: \(error)")
+            outcome.fixedCount = 0
+            outcome.result = linter.lint(file)
+        }
+        return outcome
+    }
+}
