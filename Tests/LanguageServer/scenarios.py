@@ -245,7 +245,7 @@ class Lifecycle(ScenarioCase):
         session.client.exit(None)
         self.assertEqual(await session.exit_code(), 1)
 
-    async def test_stdout_is_only_protocol_logs_go_to_stderr_and_the_log_file(self):
+    def test_stdout_is_only_protocol_logs_go_to_stderr_and_the_log_file(self):
         self.project.write("src/push.ts", CLEAN_CHECK.replace(CLEAN_EXPRESSION, BLIND_EXPRESSION))
         with tempfile.TemporaryDirectory() as logs:
             log_file = Path(logs) / "server.log"
@@ -286,8 +286,9 @@ class PushDiagnostics(ScenarioCase):
             return {"start": {"line": line - 1, "character": column - 1},
                     "end": {"line": end_line - 1, "character": end_column - 1}}
 
-        want = sorted(((f["rule"], json.dumps(location(f["line"], f["column"], f["endLine"], f["endColumn"]))) for f in expected))
-        have = sorted(((d.get("code"), json.dumps(d["range"])) for d in diagnostics))
+        want = sorted((f["rule"], json.dumps(location(f["line"], f["column"], f["endLine"], f["endColumn"]), sort_keys=True))
+                      for f in expected)
+        have = sorted((d.get("code"), json.dumps(d["range"], sort_keys=True)) for d in diagnostics)
         self.assertEqual(have, want)
         for finding in expected:
             diagnostic = next(d for d in diagnostics if d.get("code") == finding["rule"]
@@ -813,18 +814,23 @@ class WorkspaceFolders(ScenarioCase):
 
 # --------------------------------------------------------------------------------------------------
 
-class BadInput(ScenarioCase):
-    """Raw JSON-RPC: what pygls would never send."""
+class BadInput(unittest.TestCase):
+    """Raw JSON-RPC: what pygls would never send. Synchronous: the raw client blocks."""
 
-    async def asyncSetUp(self) -> None:
-        await super().asyncSetUp()
+    maxDiff = None
+
+    def setUp(self) -> None:
+        self.project = Project()
         self.project.write("src/blind.ts", NESTED_BLIND)
         self.servers: list[RawServer] = []
 
-    async def asyncTearDown(self) -> None:
+    def tearDown(self) -> None:
         for server in self.servers:
             server.stop()
-        await super().asyncTearDown()
+        try:
+            self.project.assert_untouched()
+        finally:
+            self.project.remove()
 
     def server(self, initialize: bool = True) -> RawServer:
         server = RawServer(self.project.root)
@@ -851,7 +857,7 @@ class BadInput(ScenarioCase):
         self.assertEqual(server.shutdown_and_exit(), 0)
         server.assert_clean_stdout()
 
-    async def test_a_body_that_is_not_json_gets_parse_error_with_id_null(self):
+    def test_a_body_that_is_not_json_gets_parse_error_with_id_null(self):
         server = self.server()
         server.send_bytes(RawServer.frame(b'{"jsonrpc": "2.0", "id": 77, "method": "textDocument/hover", "par'))
         response = server.wait_for("the parse error", lambda ms: next(
@@ -861,7 +867,7 @@ class BadInput(ScenarioCase):
         self.assert_serving(server)
         self.finish(server)
 
-    async def test_the_reader_resynchronises_after_a_short_content_length_and_garbage(self):
+    def test_the_reader_resynchronises_after_a_short_content_length_and_garbage(self):
         server = self.server()
         body = json.dumps({"jsonrpc": "2.0", "id": 500, "method": "granted-lint/noSuchMethod"}).encode()
         server.send_bytes(b"Content-Length: %d\r\n\r\n" % (len(body) - 12) + body)
@@ -873,7 +879,7 @@ class BadInput(ScenarioCase):
         self.assert_serving(server)
         self.finish(server)
 
-    async def test_invalid_requests(self):
+    def test_invalid_requests(self):
         server = self.server()
         for body in (b"[1, 2]", b'"hello"', b"42"):
             mark = server.mark()
@@ -891,7 +897,7 @@ class BadInput(ScenarioCase):
         self.assert_serving(server)
         self.finish(server)
 
-    async def test_unknown_methods(self):
+    def test_unknown_methods(self):
         server = self.server()
         self.assert_error(server.call("granted-lint/noSuchMethod", {}), -32601)
         self.assert_error(server.call("$/noSuchRequest", {}), -32601)
@@ -904,7 +910,7 @@ class BadInput(ScenarioCase):
         self.assertEqual(extra, [], "notifications are never answered")
         self.finish(server)
 
-    async def test_requests_before_initialize_get_server_not_initialized(self):
+    def test_requests_before_initialize_get_server_not_initialized(self):
         server = self.server(initialize=False)
         self.assert_error(server.call("textDocument/hover", {
             "textDocument": {"uri": self.project.uri("src/blind.ts")}, "position": {"line": 0, "character": 0}}), -32002)
@@ -917,7 +923,7 @@ class BadInput(ScenarioCase):
                          "LSP 3.17: notifications before initialize are dropped")
         self.finish(server)
 
-    async def test_unknown_document_uris(self):
+    def test_unknown_document_uris(self):
         server = self.server()
         missing = self.project.uri("src/never-opened.ts")
         self.assert_error(server.call("textDocument/diagnostic", {"textDocument": {"uri": missing}}), -32602)
@@ -933,7 +939,7 @@ class BadInput(ScenarioCase):
         self.assert_serving(server)
         self.finish(server)
 
-    async def test_a_position_past_the_end_of_a_line_is_the_line_end(self):
+    def test_a_position_past_the_end_of_a_line_is_the_line_end(self):
         server = self.server()
         path = self.project.path("src/blind.ts")
         uri = server.open(path)
@@ -956,7 +962,7 @@ class BadInput(ScenarioCase):
         self.assertEqual([d["range"] for d in moved], [range_of(text, "status === 'granted'")])
         self.finish(server)
 
-    async def test_a_document_over_the_size_limit_gets_no_findings_and_one_warning(self):
+    def test_a_document_over_the_size_limit_gets_no_findings_and_one_warning(self):
         server = self.server()
         block = "export async function check{n}() {{\n  const {{ status }} = await Notifications.getPermissionsAsync();\n" \
                 "  return status === 'granted';\n}}\n"
@@ -981,7 +987,7 @@ class BadInput(ScenarioCase):
         self.assertIsNone(server.process.poll(), "the server is still running")
         self.finish(server)
 
-    async def test_requests_after_shutdown_are_invalid(self):
+    def test_requests_after_shutdown_are_invalid(self):
         server = self.server()
         self.assertIsNone(server.call("shutdown").get("result", "missing"))
         self.assert_error(server.call("textDocument/hover", {
@@ -990,7 +996,7 @@ class BadInput(ScenarioCase):
         self.assertEqual(server.wait_exit(), 0)
         server.assert_clean_stdout()
 
-    async def test_cancelling_a_workspace_diagnostic(self):
+    def test_cancelling_a_workspace_diagnostic(self):
         for copy in range(150):  # about 1,600 files, a twelfth of them with findings
             self.project.copy("example-app/src", f"packages/app{copy:03}/src")
         server = self.server()
