@@ -164,6 +164,16 @@ export async function isEnabled(): Promise<boolean> {
 }
 """
 SCREEN_FINDING = "result.status === 'granted'"
+# A safe fix (numeric-authorization-status) next to an unsafe one (deprecated-should-show-alert).
+SAFE_AND_UNSAFE = UNSAFE_HANDLER + """
+export async function quiet() {
+  const settings = await Notifications.getPermissionsAsync();
+  if (settings.granted) {
+    return true;
+  }
+  return settings.ios?.status === 3;
+}
+"""
 EXAMPLE_FILE = "src/notifications/registerForPushNotifications.ts"
 
 
@@ -610,6 +620,41 @@ class CodeActions(ScenarioCase):
         self.assert_no_apply_edit(session)
         await session.close()
 
+    async def test_actions_follow_the_requested_range(self):
+        self.project.write("src/handler.ts", HANDLER)
+        session = await self.start()
+        document = session.open("src/handler.ts")
+        diagnostics = await session.diagnostics(document.uri, version=1)
+        # A client that sends no diagnostics in the context still gets the finding's quick fixes.
+        titles = [a["title"] for a in await self.code_actions(session, document, diagnostics[0]["range"], [])]
+        self.assertIn("Replace `shouldShowAlert` with `shouldShowBanner` and `shouldShowList`", titles)
+        self.assertIn("Disable deprecated-should-show-alert for this line", titles)
+        # A range with no finding under it gets no quick fix.
+        clean = range_of(document.text, "shouldPlaySound: false")
+        actions = await self.code_actions(session, document, clean, [])
+        self.assertEqual([a for a in actions if a["kind"] == "quickfix"], [])
+        await session.close()
+
+    async def test_fix_all_applies_only_safe_fixes(self):
+        self.project.write("src/mixed.ts", SAFE_AND_UNSAFE)
+        self.project.write("src/unsafe.ts", UNSAFE_HANDLER)
+        session = await self.start()
+        mixed = session.open("src/mixed.ts")
+        self.assertEqual(rule_ids(await session.diagnostics(mixed.uri, version=1)),
+                         ["deprecated-should-show-alert", "numeric-authorization-status"])
+        whole = {"start": {"line": 0, "character": 0}, "end": position_at(mixed.text, len(mixed.text))}
+        actions = await self.code_actions(session, mixed, whole, [], only=[FIX_ALL])
+        self.assertEqual([a["kind"] for a in actions], [FIX_ALL])
+        version = session.apply_workspace_edit(mixed, actions[0]["edit"])
+        self.assertIn("shouldShowAlert: isForeground()", mixed.text, "the unsafe fix is not part of fix-all")
+        self.assertEqual(rule_ids(await session.diagnostics(mixed.uri, version=version)), ["deprecated-should-show-alert"])
+        unsafe = session.open("src/unsafe.ts")
+        await session.diagnostics(unsafe.uri, version=1)
+        whole = {"start": {"line": 0, "character": 0}, "end": position_at(unsafe.text, len(unsafe.text))}
+        self.assertEqual(await self.code_actions(session, unsafe, whole, [], only=[FIX_ALL]), [],
+                         "a document with only an unsafe fix has no fix-all action")
+        await session.close()
+
     async def test_fix_all_is_found_under_the_parent_kind_source_fix_all(self):
         # LSP 3.17: kinds are hierarchical; VS Code's codeActionsOnSave {"source.fixAll": ...} asks this.
         self.project.write("src/handler.ts", HANDLER)
@@ -647,6 +692,24 @@ class HoverAndCommands(ScenarioCase):
             reply = await session.request(types.TEXT_DOCUMENT_HOVER, types.HoverParams(
                 text_document=types.TextDocumentIdentifier(uri=document.uri), position=types.Position(**position)))
             self.assertIsNone(reply.raw.get("result", "missing"), f"hover at {position}")
+        await session.close()
+
+    async def test_hover_where_two_findings_overlap_shows_both(self):
+        app = self.project.copy("example-app", "app")
+        session = await self.start(folders=[(app.as_uri(), "app")])
+        document = session.open(f"app/{EXAMPLE_FILE}")
+        diagnostics = await session.diagnostics(document.uri, version=1)
+        request = [d for d in diagnostics if d["code"] in ("missing-allow-provisional", "request-when-denied")]
+        self.assertEqual(len(request), 2)
+        self.assertEqual(request[0]["range"], request[1]["range"])
+        reply = await session.request(types.TEXT_DOCUMENT_HOVER, types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=document.uri),
+            position=types.Position(**request[0]["range"]["start"])))
+        value = reply.raw["result"]["contents"]["value"]
+        summaries = rule_summaries()
+        for rule in ("missing-allow-provisional", "request-when-denied"):
+            self.assertIn(summaries[rule], value)
+            self.assertIn(f"docs/rules/{rule}.md", value)
         await session.close()
 
     async def test_explain_rule_returns_the_rules_page(self):
@@ -690,6 +753,23 @@ class Configuration(ScenarioCase):
         diagnostics = await session.diagnostics(document.uri, since=mark)
         self.assertEqual(rule_ids(diagnostics),
                          ["deprecated-should-show-alert", "numeric-authorization-status", "provisional-blind-check"])
+        await session.close()
+
+    async def test_a_new_nested_configuration_applies_below_its_directory(self):
+        self.project.write("src/blind.ts", NESTED_BLIND)
+        self.project.write("src/legacy/blind.ts", NESTED_BLIND)
+        session = await self.start(capabilities=client_capabilities(pull=True))
+        outer = session.open("src/blind.ts")
+        inner = session.open("src/legacy/blind.ts")
+        self.assertEqual(rule_ids(await session.diagnostics(outer.uri, version=1)), ["provisional-blind-check"])
+        self.assertEqual(rule_ids(await session.diagnostics(inner.uri, version=1)), ["provisional-blind-check"])
+        mark = session.mark()
+        self.project.write("src/legacy/.granted-lint.json", json.dumps({"rules": {"provisional-blind-check": "off"}}))
+        self.watched(session, "src/legacy/.granted-lint.json", 1)
+        self.assertEqual(await session.diagnostics(inner.uri, since=mark), [])
+        reply = await session.request(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DocumentDiagnosticParams(
+            text_document=types.TextDocumentIdentifier(uri=outer.uri)))
+        self.assertEqual(rule_ids(reply.raw["result"]["items"]), ["provisional-blind-check"], "src/ keeps the defaults")
         await session.close()
 
     async def test_an_invalid_configuration_is_shown_published_and_the_last_good_one_stays(self):
@@ -771,6 +851,22 @@ class CrossFile(ScenarioCase):
         self.assertEqual(self.project.snapshot(), on_disk)
         await session.close()
 
+    async def test_a_change_behind_a_re_export_relints_the_importer(self):
+        self.project.write("src/notifications/permissions.ts", WRAPPER)
+        self.project.write("src/notifications/index.ts", "export { getPermission } from './permissions';\n")
+        self.project.write("src/screen.ts", SCREEN.replace("'./permissions'", "'./notifications'"))
+        session = await self.start()
+        wrapper = session.open("src/notifications/permissions.ts")
+        screen = session.open("src/screen.ts")  # index.ts stays closed: read from disk
+        self.assertEqual(rule_ids(await session.diagnostics(screen.uri, version=1)), ["provisional-blind-check"])
+        mark = session.mark()
+        session.replace(wrapper, WRAPPER_RETURN, WRAPPER_WITHOUT_PERMISSION_DATA)
+        self.assertEqual(await session.diagnostics(screen.uri, since=mark), [])
+        mark = session.mark()
+        session.replace(wrapper, WRAPPER_WITHOUT_PERMISSION_DATA, WRAPPER_RETURN)
+        self.assertEqual(rule_ids(await session.diagnostics(screen.uri, since=mark)), ["provisional-blind-check"])
+        await session.close()
+
     async def test_a_closed_wrapper_is_read_from_disk_again(self):
         self.project.write("src/permissions.ts", WRAPPER)
         self.project.write("src/screen.ts", SCREEN)
@@ -809,6 +905,33 @@ class WorkspaceFolders(ScenarioCase):
             folder = self.project.path(relative.split("/")[0])
             cli_rules = sorted(f["rule"] for f in cli_findings(folder / "src/ask.ts", cwd=folder))
             self.assertEqual(rule_ids(diagnostics), cli_rules, relative)
+        await session.close()
+
+    async def test_added_and_removed_folders_change_what_workspace_diagnostic_covers(self):
+        self.project.write("one/src/blind.ts", NESTED_BLIND)
+        self.project.write("two/src/handler.ts", HANDLER)
+        one, two = self.project.path("one/src/blind.ts"), self.project.path("two/src/handler.ts")
+        session = await self.start(folders=[(self.project.uri("one"), "one")], capabilities=client_capabilities(pull=True))
+
+        async def covered() -> dict[str, list[str]]:
+            reply = await session.request(types.WORKSPACE_DIAGNOSTIC, types.WorkspaceDiagnosticParams(previous_result_ids=[]))
+            return {str(uri_to_path(item["uri"]).resolve()): rule_ids(item["items"]) for item in reply.raw["result"]["items"]}
+
+        reports = await covered()
+        self.assertEqual(reports.get(str(one)), ["provisional-blind-check"])
+        self.assertNotIn(str(two), reports)
+        session.client.workspace_did_change_workspace_folders(types.DidChangeWorkspaceFoldersParams(
+            event=types.WorkspaceFoldersChangeEvent(added=[types.WorkspaceFolder(uri=self.project.uri("two"), name="two")],
+                                                    removed=[])))
+        reports = await covered()
+        self.assertEqual(reports.get(str(one)), ["provisional-blind-check"])
+        self.assertEqual(reports.get(str(two)), ["deprecated-should-show-alert"])
+        session.client.workspace_did_change_workspace_folders(types.DidChangeWorkspaceFoldersParams(
+            event=types.WorkspaceFoldersChangeEvent(added=[],
+                                                    removed=[types.WorkspaceFolder(uri=self.project.uri("one"), name="one")])))
+        reports = await covered()
+        self.assertNotIn(str(one), reports)
+        self.assertEqual(reports.get(str(two)), ["deprecated-should-show-alert"])
         await session.close()
 
 
