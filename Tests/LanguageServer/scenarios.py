@@ -386,7 +386,11 @@ class PushDiagnostics(ScenarioCase):
         version = session.edit(document, [({"start": line_start, "end": line_start}, "  const label = '🔔🔔é';\r\n")])
         before = document.text.index(BLIND_EXPRESSION)
         at = position_at(document.text, before)
-        version = session.edit(document, [({"start": at, "end": at}, "label.length > 0 && '👍' !== label && ")])
+        version = session.edit(document, [({"start": at, "end": at}, "label.length > 0 && '👍👍' !== label && ")])
+        # Ranges the client sends count UTF-16 units too: delete one 👍 (two units) and widen a gap,
+        # both after astral characters on the finding's line.
+        version = session.edit(document, [(range_of(document.text, "👍", 1), "")])
+        version = session.edit(document, [(range_of(document.text, "!== label"), "!==  label")])
         expected = range_of(document.text, BLIND_EXPRESSION)
         self.assertGreater(expected["start"]["character"],
                            len(document.text.splitlines()[expected["start"]["line"]].split("settings.status")[0]),
@@ -397,6 +401,35 @@ class PushDiagnostics(ScenarioCase):
         self.project.write("check/push.ts", document.text)
         finding = cli_findings(self.project.path("check/push.ts"), cwd=self.project.root)[0]
         self.assertEqual((finding["line"] - 1, finding["column"] - 1), (expected["start"]["line"], expected["start"]["character"]))
+        await session.close()
+
+    async def test_tsx_and_javascript_documents(self):
+        for relative in ("deprecated-should-show-alert/App.tsx", "deprecated-should-show-alert/quietHoursHandler.js"):
+            self.project.copy(f"rules/{relative}", relative)
+        session = await self.start()
+        for relative in ("deprecated-should-show-alert/App.tsx", "deprecated-should-show-alert/quietHoursHandler.js"):
+            expected = sorted((f["rule"], f["line"] - 1, f["column"] - 1)
+                              for f in cli_findings(self.project.path(relative), cwd=self.project.root))
+            self.assertTrue(expected)
+            document = session.open(relative)
+            diagnostics = await session.diagnostics(document.uri, version=1)
+            self.assertEqual(sorted((d["code"], d["range"]["start"]["line"], d["range"]["start"]["character"])
+                                    for d in diagnostics), expected, relative)
+        await session.close()
+
+    async def test_paths_with_spaces_and_non_ascii_letters(self):
+        folder = "my app/Ünïcode src"
+        self.project.write(f"{folder}/permissions.ts", WRAPPER)
+        self.project.write(f"{folder}/screen.ts", SCREEN)
+        self.project.write("my app/.granted-lint.json", json.dumps({"rules": {"provisional-blind-check": "warning"}}))
+        session = await self.start(folders=[(self.project.uri("my app"), "my app")])
+        document = session.open(f"{folder}/screen.ts")
+        self.assertIn("%20", document.uri)
+        diagnostics = await session.diagnostics(document.uri, version=1)
+        self.assertEqual([(d["code"], d["severity"]) for d in diagnostics], [("provisional-blind-check", 2)],
+                         "the import is followed to the file on disk and the folder's configuration applies")
+        self.assertEqual([p["uri"] for p in session.publishes(document.uri)], [document.uri],
+                         "published under the URI the client sent")
         await session.close()
 
     async def test_did_save_publishes_and_did_close_publishes_an_empty_list(self):
@@ -867,6 +900,19 @@ class CrossFile(ScenarioCase):
         self.assertEqual(rule_ids(await session.diagnostics(screen.uri, since=mark)), ["provisional-blind-check"])
         await session.close()
 
+    async def test_a_wrapper_changed_on_disk_relints_the_open_importer(self):
+        self.project.write("src/permissions.ts", WRAPPER)
+        self.project.write("src/screen.ts", SCREEN)
+        session = await self.start()
+        screen = session.open("src/screen.ts")  # the wrapper is not open: read from disk
+        self.assertEqual(rule_ids(await session.diagnostics(screen.uri, version=1)), ["provisional-blind-check"])
+        mark = session.mark()
+        self.project.write("src/permissions.ts", WRAPPER.replace(WRAPPER_RETURN, WRAPPER_WITHOUT_PERMISSION_DATA))
+        session.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=self.project.uri("src/permissions.ts"), type=types.FileChangeType.Changed)]))
+        self.assertEqual(await session.diagnostics(screen.uri, since=mark), [])
+        await session.close()
+
     async def test_a_closed_wrapper_is_read_from_disk_again(self):
         self.project.write("src/permissions.ts", WRAPPER)
         self.project.write("src/screen.ts", SCREEN)
@@ -905,6 +951,17 @@ class WorkspaceFolders(ScenarioCase):
             folder = self.project.path(relative.split("/")[0])
             cli_rules = sorted(f["rule"] for f in cli_findings(folder / "src/ask.ts", cwd=folder))
             self.assertEqual(rule_ids(diagnostics), cli_rules, relative)
+        await session.close()
+
+    async def test_a_file_outside_every_folder_uses_the_configuration_above_it(self):
+        self.project.write("workspace/src/blind.ts", NESTED_BLIND)
+        self.project.write("elsewhere/.granted-lint.json", json.dumps({"rules": {"provisional-blind-check": "note"}}))
+        self.project.write("elsewhere/src/blind.ts", NESTED_BLIND)
+        session = await self.start(folders=[(self.project.uri("workspace"), "workspace")])
+        inside = session.open("workspace/src/blind.ts")
+        outside = session.open("elsewhere/src/blind.ts")
+        self.assertEqual([d["severity"] for d in await session.diagnostics(inside.uri, version=1)], [1])
+        self.assertEqual([d["severity"] for d in await session.diagnostics(outside.uri, version=1)], [3])
         await session.close()
 
     async def test_added_and_removed_folders_change_what_workspace_diagnostic_covers(self):
@@ -1083,6 +1140,50 @@ class BadInput(unittest.TestCase):
         text = NESTED_BLIND.replace("\n", "\n// a line added at the end of line 0\n", 1)
         moved = server.published(uri, version=2)["diagnostics"]
         self.assertEqual([d["range"] for d in moved], [range_of(text, "status === 'granted'")])
+        self.finish(server)
+
+    def test_past_the_end_of_a_crlf_line_is_before_its_line_break(self):
+        server = self.server()
+        text = NESTED_BLIND.replace("\n", "\r\n")
+        uri = self.project.uri("src/crlf.ts")
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "typescript", "version": 1, "text": text}})
+        self.assertEqual([d["range"] for d in server.published(uri, version=1)["diagnostics"]],
+                         [range_of(text, "status === 'granted'")])
+        # Inserted at the end of line 0, before "\r\n": splitting the CRLF would make the lone "\r"
+        # a line break of its own and move the finding one line further down.
+        server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": 0, "character": 999}, "end": {"line": 0, "character": 999}}, "text": " // end"}]})
+        edited = text.replace("\r\n", " // end\r\n", 1)
+        self.assertEqual([d["range"] for d in server.published(uri, version=2)["diagnostics"]],
+                         [range_of(edited, "status === 'granted'")])
+        self.finish(server)
+
+    def test_ids_headers_and_utf8_bodies(self):
+        server = self.server()
+        explain = {"command": "granted-lint.explainRule", "arguments": ["provisional-blind-check"]}
+        for msg_id in (0, "a string id", -7):
+            server.send({"jsonrpc": "2.0", "id": msg_id, "method": "workspace/executeCommand", "params": explain})
+            self.assertIn("result", server.response(msg_id), f"id {msg_id!r}")
+        body = json.dumps({"jsonrpc": "2.0", "id": 31, "method": "workspace/executeCommand", "params": explain}).encode()
+        server.send_bytes(b"Content-Length: %d\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" % len(body) + body)
+        self.assertIn("result", server.response(31), "a Content-Type header is allowed")
+        # Content-Length counts bytes: a body with unescaped multi-byte characters.
+        text = "// 🔔 ünïcödé — 通知\n" + NESTED_BLIND
+        uri = self.project.uri("src/unicode.ts")
+        server.send_bytes(RawServer.frame(json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+            "textDocument": {"uri": uri, "languageId": "typescript", "version": 1, "text": text}}}, ensure_ascii=False).encode()))
+        self.assertEqual([d["range"] for d in server.published(uri, version=1)["diagnostics"]],
+                         [range_of(text, "status === 'granted'")])
+        self.finish(server)
+
+    def test_an_untitled_document_does_not_stop_the_server(self):
+        server = self.server()
+        server.notify("textDocument/didOpen", {"textDocument": {
+            "uri": "untitled:Untitled-1", "languageId": "typescript", "version": 1, "text": NESTED_BLIND}})
+        server.notify("textDocument/didChange", {"textDocument": {"uri": "untitled:Untitled-1", "version": 2},
+                                                 "contentChanges": [{"text": NESTED_BLIND + "\n"}]})
+        self.assert_serving(server)
+        self.assertIsNone(server.process.poll())
         self.finish(server)
 
     def test_a_document_over_the_size_limit_gets_no_findings_and_one_warning(self):
