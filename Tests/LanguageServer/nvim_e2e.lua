@@ -71,15 +71,16 @@ local ok, failure = pcall(function()
   result.opened = collect(bufnr)
 
   -- An edit above every finding: each diagnostic must move one line down.
-  local first_line = result.opened[1].lnum
-  vim.api.nvim_buf_set_lines(bufnr, 0, 0, false, { "// a line inserted by the Neovim test" })
-  if not vim.wait(timeout, function()
-    local now = vim.diagnostic.get(bufnr)
-    for _, d in ipairs(now) do
-      if d.lnum == first_line + 1 then return true end
+  local function first_line()
+    local lowest
+    for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+      if lowest == nil or d.lnum < lowest then lowest = d.lnum end
     end
-    return false
-  end, 20) then
+    return lowest
+  end
+  local before = first_line()
+  vim.api.nvim_buf_set_lines(bufnr, 0, 0, false, { "// a line inserted by the Neovim test" })
+  if not vim.wait(timeout, function() return first_line() == before + 1 end, 20) then
     error("the diagnostics did not move after the edit within " .. timeout .. " ms")
   end
   result.edited = collect(bufnr)
