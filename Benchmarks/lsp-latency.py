@@ -27,6 +27,7 @@ import json
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -163,13 +164,21 @@ def startup_and_memory(binary: str, corpus: Path, files: int = 50) -> dict:
             uri = server.open(corpus / relative)
             arrival_of_publish(server, uri, 1, since, 60)
         rss = server.rss_kib()
+        # For reference: the whole workspace pulled at once (every file read, the index complete).
+        pulled = time.monotonic()
+        reply = server.call("workspace/diagnostic", {"previousResultIds": []}, timeout=600)
+        workspace_ms = (time.monotonic() - pulled) * 1000
+        reports = reply.get("result", {}).get("items", [])
+        rss_workspace = server.rss_kib()
         assert server.shutdown_and_exit() == 0, "the server did not exit with 0"
         server.assert_clean_stdout()
     finally:
         server.stop()
     return {"corpus": str(corpus), "corpusFiles": expected["files"], "initialize_ms": (initialized - started) * 1000,
             "first_diagnostics_ms": (first - started) * 1000, "rss_after_first_mb": rss_started / 1024,
-            "opened": len(chosen), "rss_mb": rss / 1024}
+            "opened": len(chosen), "rss_mb": rss / 1024, "workspace_diagnostic_ms": workspace_ms,
+            "workspace_reports": len(reports), "workspace_findings": sum(len(r.get("items", [])) for r in reports),
+            "rss_after_workspace_mb": rss_workspace / 1024}
 
 
 def verdict(value: float, target: float) -> str:
@@ -177,9 +186,9 @@ def verdict(value: float, target: float) -> str:
 
 
 def render(binary: str, results: dict) -> str:
-    build = "debug build: not representative" if "/debug/" in binary else "release build" if "/release/" in binary else "build"
+    build = " (a debug build: not representative)" if "/debug/" in binary else " (release build)" if "/release/" in binary else ""
     lines = ["## Language server (`granted-lint lsp`)", "",
-             f"`{binary}` ({build}); raw JSON-RPC client over pipes; {results['edits']} edits per file after "
+             f"`{binary}`{build}, {results['version']}; raw JSON-RPC client over pipes; {results['edits']} edits per file after "
              f"{results['warmup']} warm-up edits, each waiting for the diagnostics of its version.", "",
              "| Measure | Result | Target | |", "|---|---|---|---|"]
     for key, label in (("notification", "didChange → diagnostics, 1,200-line file importing expo-notifications"),
@@ -197,6 +206,9 @@ def render(binary: str, results: dict) -> str:
         lines.append(f"| resident memory after opening {s['opened']} files | {s['rss_mb']:.0f} MB "
                      f"({s['rss_after_first_mb']:.0f} MB after the first) | ≤ {TARGETS['rss']:g} MB | "
                      f"{verdict(s['rss_mb'], TARGETS['rss'])} |")
+        lines.append(f"| `workspace/diagnostic` on the same workspace (reference) | {s['workspace_diagnostic_ms']:.0f} ms, "
+                     f"{s['workspace_reports']:,} reports, {s['workspace_findings']} findings; "
+                     f"{s['rss_after_workspace_mb']:.0f} MB afterwards | | |")
     else:
         lines.append(f"| start-up and memory on the 10k corpus | not measured: {results.get('startupSkipped')} | | |")
     return "\n".join(lines) + "\n"
@@ -220,7 +232,8 @@ def main(argv: list[str]) -> int:
     notification = build_file(generator, "service", NOTIFICATION_HEADER.rstrip("\n").split("\n"), args.seed)
     ordinary = build_file(generator, "service", generator.imports_for("service", generator.Gen(random.Random(args.seed + 1))),
                           args.seed + 1)
-    results: dict = {"binary": binary, "edits": args.edits, "warmup": args.warmup}
+    version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
+    results: dict = {"binary": binary, "version": version, "edits": args.edits, "warmup": args.warmup}
     results["notification"] = typing_latency(binary, "\n".join(notification) + "\n", "notificationService.ts",
                                              args.edits, args.warmup)
     print(f"lsp-latency: notification file: median {results['notification']['median_ms']:.2f} ms", file=sys.stderr)
