@@ -98,19 +98,23 @@ struct LanguageServerTests {
         }
     }
 
-    @Test(.enabled(if: LanguageServerTests.nvim != nil, "Neovim is not installed (scripts/test-deps.sh installs it); the editor test did not run"))
-    func neovimShowsWhatTheCommandLineReports() throws {
-        guard let binary = Self.builtBinary(), let nvim = Self.nvim else { return }
-        let project = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-nvim-\(UUID().uuidString)")
-        let result = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-nvim-\(UUID().uuidString).json")
-        defer {
-            try? FileManager.default.removeItem(at: project)
-            try? FileManager.default.removeItem(at: result)
-        }
-        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("TestCorpus/example-app"), to: project)
+    /// What Neovim showed for the example app's registration file, and what the command line reports
+    /// for it. With `initFile`, Neovim runs that init file (a set-up from docs/editors.md, which
+    /// starts the server on FileType, with granted-lint found on the PATH); without, nvim_e2e.lua
+    /// starts the client itself.
+    static func neovimAndCommandLine(initFile: String? = nil) throws -> (shown: [String: Any], expected: [Shown])? {
+        guard let binary = builtBinary(), let nvim = nvim else { return nil }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-nvim-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let project = scratch.appendingPathComponent("app")
+        let bin = scratch.appendingPathComponent("bin")
+        let result = scratch.appendingPathComponent("result.json")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("granted-lint"), withDestinationURL: binary)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("TestCorpus/example-app"), to: project)
         let file = "src/notifications/registerForPushNotifications.ts"
 
-        let cli = try Self.run([binary.path, "--format", "json", file], in: project, seconds: 120)
+        let cli = try run([binary.path, "--format", "json", file], in: project, seconds: 120)
         #expect(cli.status == 1, "\(cli.text)")
         let report = try JSONSerialization.jsonObject(with: Data(cli.text.utf8)) as? [String: Any]
         let severity = ["error": 1, "warning": 2, "note": 3]
@@ -122,32 +126,64 @@ struct LanguageServerTests {
         }.sorted()
         #expect(expected.count >= 3, "the example file should have several findings: \(cli.text)")
 
-        let run = try Self.run(
-            [nvim, "--headless", "--clean", "-n", "-i", "NONE", "-c", "luafile " + Self.scenarios.appendingPathComponent("nvim_e2e.lua").path],
-            in: project,
-            environment: [
-                "GRANTED_LINT_BINARY": binary.path, "GRANTED_NVIM_ROOT": project.path,
-                "GRANTED_NVIM_FILE": project.appendingPathComponent(file).path, "GRANTED_NVIM_OUT": result.path,
-            ],
-            seconds: 180)
+        var arguments = [nvim, "--headless", "-n", "-i", "NONE"]
+        var environment = [
+            "GRANTED_LINT_BINARY": binary.path, "GRANTED_NVIM_ROOT": project.path,
+            "GRANTED_NVIM_FILE": project.appendingPathComponent(file).path, "GRANTED_NVIM_OUT": result.path,
+        ]
+        if let initFile {
+            let path = scratch.appendingPathComponent("init.lua")
+            try Data(initFile.utf8).write(to: path)
+            arguments += ["-u", path.path]
+            environment["GRANTED_NVIM_ATTACHED"] = "1"
+            environment["PATH"] = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        } else {
+            arguments.append("--clean")
+        }
+        arguments += ["-c", "luafile " + scenarios.appendingPathComponent("nvim_e2e.lua").path]
+        let run = try run(arguments, in: project, environment: environment, seconds: 180)
         guard let data = FileManager.default.contents(atPath: result.path),
               let shown = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             Issue.record("Neovim wrote no result (exit \(run.status)):\n\(run.text)")
-            return
+            return nil
         }
         #expect(run.status == 0 && shown["error"] == nil, "Neovim \(shown["nvim"] ?? "?"): \(shown["error"] ?? "") \(run.text)")
+        return (shown, expected)
+    }
 
-        func diagnostics(_ key: String) -> [Shown] {
-            (shown[key] as? [[String: Any]] ?? []).map { item in
-                #expect(item["source"] as? String == "granted-lint")
-                return Shown(rule: item["code"] as? String ?? "?",
-                             line: item["lnum"] as? Int ?? -1, column: item["col"] as? Int ?? -1,
-                             endLine: item["end_lnum"] as? Int ?? -1, endColumn: item["end_col"] as? Int ?? -1,
-                             severity: item["severity"] as? Int ?? 0, message: item["message"] as? String ?? "")
-            }.sorted()
-        }
-        #expect(diagnostics("opened") == expected, "Neovim \(shown["nvim"] ?? "?") showed \(diagnostics("opened")), the command line reports \(expected)")
-        #expect(diagnostics("edited") == expected.map { $0.movedDown(1) }, "after inserting a line at the top: \(diagnostics("edited"))")
+    static func diagnostics(_ key: String, in shown: [String: Any]) -> [Shown] {
+        (shown[key] as? [[String: Any]] ?? []).map { item in
+            #expect(item["source"] as? String == "granted-lint")
+            return Shown(rule: item["code"] as? String ?? "?",
+                         line: item["lnum"] as? Int ?? -1, column: item["col"] as? Int ?? -1,
+                         endLine: item["end_lnum"] as? Int ?? -1, endColumn: item["end_col"] as? Int ?? -1,
+                         severity: item["severity"] as? Int ?? 0, message: item["message"] as? String ?? "")
+        }.sorted()
+    }
+
+    @Test(.enabled(if: LanguageServerTests.nvim != nil, "Neovim is not installed (scripts/test-deps.sh installs it); the editor test did not run"))
+    func neovimShowsWhatTheCommandLineReports() throws {
+        guard let (shown, expected) = try Self.neovimAndCommandLine() else { return }
+        let opened = Self.diagnostics("opened", in: shown)
+        let edited = Self.diagnostics("edited", in: shown)
+        #expect(opened == expected, "Neovim \(shown["nvim"] ?? "?") showed \(opened), the command line reports \(expected)")
+        #expect(edited == expected.map { $0.movedDown(1) }, "after inserting a line at the top: \(edited)")
         #expect(shown["exit_code"] as? Int == 0, "the server's exit code after Neovim stopped it: \(shown["exit_code"] ?? "none")")
+    }
+
+    /// The Neovim 0.7 set-up of docs/editors.md, as written there (the Neovim Debian 12 ships).
+    @Test(.enabled(if: LanguageServerTests.nvim != nil, "Neovim is not installed (scripts/test-deps.sh installs it); the editor test did not run"))
+    func theDocumentedNeovim07SetUpWorks() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/editors.md"), encoding: .utf8)
+        guard let heading = guide.range(of: "### Neovim 0.7"),
+              let open = guide.range(of: "```lua\n", range: heading.upperBound..<guide.endIndex),
+              let close = guide.range(of: "\n```", range: open.upperBound..<guide.endIndex) else {
+            Issue.record("docs/editors.md has no Lua block under a \"### Neovim 0.7\" heading")
+            return
+        }
+        let setUp = String(guide[open.upperBound..<close.lowerBound])
+        guard let (shown, expected) = try Self.neovimAndCommandLine(initFile: setUp + "\n") else { return }
+        #expect(Self.diagnostics("opened", in: shown) == expected, "Neovim \(shown["nvim"] ?? "?") with the documented set-up")
+        #expect(Self.diagnostics("edited", in: shown) == expected.map { $0.movedDown(1) })
     }
 }

@@ -3,8 +3,9 @@
 --   GRANTED_LINT_BINARY=.build/debug/granted-lint GRANTED_NVIM_ROOT=<project> GRANTED_NVIM_FILE=<file> \
 --   GRANTED_NVIM_OUT=<result.json> nvim --headless --clean -n -i NONE -c 'luafile Tests/LanguageServer/nvim_e2e.lua'
 --
--- Opens the file, starts the server the way docs/editors.md tells users to (vim.lsp.start on Neovim
--- 0.8+, vim.lsp.start_client + buf_attach_client on 0.7), waits for the diagnostics, inserts a line
+-- Opens the file, starts the server (vim.lsp.start on Neovim 0.8+, vim.lsp.start_client +
+-- buf_attach_client on 0.7) or, with GRANTED_NVIM_ATTACHED=1, finds the client that the init file
+-- given with -u (a set-up from docs/editors.md) attached, waits for the diagnostics, inserts a line
 -- at the top (Neovim sends it as an incremental didChange) and waits for the diagnostics to move,
 -- then stops the server and writes what the editor showed to GRANTED_NVIM_OUT as JSON:
 --   { nvim, opened = [...], edited = [...], exit_code, error }
@@ -17,6 +18,8 @@ local root = assert(os.getenv("GRANTED_NVIM_ROOT"), "GRANTED_NVIM_ROOT")
 local file = assert(os.getenv("GRANTED_NVIM_FILE"), "GRANTED_NVIM_FILE")
 local out = assert(os.getenv("GRANTED_NVIM_OUT"), "GRANTED_NVIM_OUT")
 local timeout = tonumber(os.getenv("GRANTED_NVIM_TIMEOUT") or "30000")
+-- Set when an init file has set the server up (Neovim was started with -u FILE): use its client.
+local attached = os.getenv("GRANTED_NVIM_ATTACHED") == "1"
 
 local result = { opened = {}, edited = {} }
 local version = vim.version()
@@ -49,7 +52,6 @@ end
 local ok, failure = pcall(function()
   vim.cmd("edit " .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
-  vim.bo[bufnr].filetype = "typescript"
   local config = {
     name = "granted-lint",
     cmd = { binary, "lsp" },
@@ -57,13 +59,23 @@ local ok, failure = pcall(function()
     on_exit = function(code) result.exit_code = code end,
   }
   local client_id
-  if vim.lsp.start then -- Neovim 0.8 and later: starts (or reuses) the client and attaches the buffer
+  if attached then -- the init file (a set-up from docs/editors.md) started it on FileType
+    local function attached_client()
+      local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr })
+        or vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
+      for _, client in ipairs(clients) do
+        if client.name == "granted-lint" then return client.id end
+      end
+    end
+    vim.wait(timeout, function() return attached_client() ~= nil end, 20)
+    client_id = attached_client()
+  elseif vim.lsp.start then -- Neovim 0.8 and later: starts (or reuses) the client and attaches the buffer
     client_id = vim.lsp.start(config, { bufnr = bufnr })
   else -- Neovim 0.7
     client_id = vim.lsp.start_client(config)
     if client_id then vim.lsp.buf_attach_client(bufnr, client_id) end
   end
-  if not client_id then error("the client did not start") end
+  if not client_id then error("no granted-lint client for the buffer") end
 
   if not vim.wait(timeout, function() return #vim.diagnostic.get(bufnr) > 0 end, 20) then
     error("no diagnostics within " .. timeout .. " ms")
@@ -86,7 +98,9 @@ local ok, failure = pcall(function()
   result.edited = collect(bufnr)
 
   vim.lsp.stop_client(client_id)
-  if not vim.wait(timeout, function() return result.exit_code ~= nil end, 20) then
+  if not vim.wait(timeout, function()
+    return result.exit_code ~= nil or (attached and vim.lsp.client_is_stopped(client_id))
+  end, 20) then
     error("the server did not exit after the client stopped it")
   end
 end)
