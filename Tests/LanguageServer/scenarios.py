@@ -13,6 +13,7 @@ Tests/GrantedCLITests/LanguageServerTests.swift runs each group (class) as one t
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -686,6 +687,32 @@ class CodeActions(ScenarioCase):
         whole = {"start": {"line": 0, "character": 0}, "end": position_at(unsafe.text, len(unsafe.text))}
         self.assertEqual(await self.code_actions(session, unsafe, whole, [], only=[FIX_ALL]), [],
                          "a document with only an unsafe fix has no fix-all action")
+        await session.close()
+
+    async def test_code_actions_while_the_document_changes(self):
+        # An editor asks for code actions as the cursor moves, while the user types: every request
+        # is answered and the server stays up (the fix-all action lints the text on the request's
+        # thread while the edits are linted on another).
+        self.project.write("src/several.ts", SEVERAL_FIXES)
+        session = await self.start()
+        document = session.open("src/several.ts")
+        await session.diagnostics(document.uri, version=1)
+        top = {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}
+        pending = []
+        for _ in range(300):
+            session.edit(document, [(top, "//\n")])
+            params = to_typed(session, {"textDocument": {"uri": document.uri},
+                                        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 20, "character": 0}},
+                                        "context": {"diagnostics": [], "triggerKind": 2}}, types.CodeActionParams)
+            pending.append(asyncio.ensure_future(session.request(types.TEXT_DOCUMENT_CODE_ACTION, params, timeout=60)))
+        outcomes = await asyncio.gather(*pending, return_exceptions=True)
+        failures = [o for o in outcomes if isinstance(o, BaseException)]
+        if failures:
+            self.fail(f"{len(failures)} of {len(pending)} code-action requests failed ({failures[0]!r}); server exit code "
+                      f"{session.process.returncode}; stderr: {session.stderr_tail(12)}")
+        diagnostics = await session.diagnostics(document.uri, version=document.version)
+        self.assertEqual(rule_ids(diagnostics),
+                         ["deprecated-should-show-alert", "numeric-authorization-status", "provisional-blind-check"])
         await session.close()
 
     async def test_fix_all_is_found_under_the_parent_kind_source_fix_all(self):
