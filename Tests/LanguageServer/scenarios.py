@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import re
 import tempfile
 import time
 import unittest
@@ -24,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from harness import (
-    CORPUS, PACKAGE_ROOT, TIMEOUT, JsonRpcException, Project, RawServer, Session, apply_edits, cli, cli_findings,
-    client_capabilities, offset_at, position_at, range_of, rule_ids, rule_summaries, types, uri_to_path,
+    PACKAGE_ROOT, TIMEOUT, Project, RawServer, Session, apply_edits, cli, cli_findings, client_capabilities,
+    position_at, range_of, rule_ids, rule_summaries, types, uri_to_path,
 )
 
 # --------------------------------------------------------------------------------------------------
@@ -255,6 +253,23 @@ class Lifecycle(ScenarioCase):
         session = await self.start()
         session.client.exit(None)
         self.assertEqual(await session.exit_code(), 1)
+
+    def test_exit_before_initialize_ends_with_1_and_a_closed_stdin_ends_the_server(self):
+        server = RawServer(self.project.root)
+        try:
+            server.notify("exit")
+            self.assertEqual(server.wait_exit(), 1, "exit without shutdown, even before initialize")
+        finally:
+            server.stop()
+        # The editor died (stdin closed) without shutdown: the server must not linger.
+        server = RawServer(self.project.root)
+        try:
+            server.initialize(self.project.root)
+            server.process.stdin.close()
+            self.assertNotEqual(server.wait_exit(), None)
+            server.assert_clean_stdout()
+        finally:
+            server.stop()
 
     def test_stdout_is_only_protocol_logs_go_to_stderr_and_the_log_file(self):
         self.project.write("src/push.ts", CLEAN_CHECK.replace(CLEAN_EXPRESSION, BLIND_EXPRESSION))
