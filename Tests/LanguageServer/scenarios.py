@@ -708,7 +708,8 @@ class CodeActions(ScenarioCase):
         # An editor asks for code actions as the cursor moves, while the user types: every request
         # is answered and the server stays up (the fix-all action lints the text on the request's
         # thread while the edits are linted on another).
-        self.project.write("src/several.ts", SEVERAL_FIXES)
+        filler = "".join(f"export const setting{n} = {{ key: 'setting{n}', enabled: {n % 2 == 0} }};\n" for n in range(1500))
+        self.project.write("src/several.ts", SEVERAL_FIXES + filler)  # long enough for runs to overlap
         session = await self.start()
         document = session.open("src/several.ts")
         await session.diagnostics(document.uri, version=1)
@@ -723,8 +724,9 @@ class CodeActions(ScenarioCase):
         outcomes = await asyncio.gather(*pending, return_exceptions=True)
         failures = [o for o in outcomes if isinstance(o, BaseException)]
         if failures:
+            cause = [line for line in session.stderr if "Assertion" in line or "Fatal error" in line or "crashed" in line]
             self.fail(f"{len(failures)} of {len(pending)} code-action requests failed ({failures[0]!r}); server exit code "
-                      f"{session.process.returncode}; stderr: {session.stderr_tail(12)}")
+                      f"{session.process.returncode}; stderr: {cause or session.stderr_tail(12)}")
         diagnostics = await session.diagnostics(document.uri, version=document.version)
         self.assertEqual(rule_ids(diagnostics),
                          ["deprecated-should-show-alert", "numeric-authorization-status", "provisional-blind-check"])
