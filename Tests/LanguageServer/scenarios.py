@@ -725,6 +725,13 @@ class CodeActions(ScenarioCase):
                                         "context": {"diagnostics": [], "triggerKind": 2}}, types.CodeActionParams)
             pending.append(asyncio.ensure_future(session.request(types.TEXT_DOCUMENT_CODE_ACTION, params, timeout=60)))
             await asyncio.sleep(0)  # lets the event loop write and read between edits, as an editor's would
+        # Every answer, unless the server exits first (then requests sent after its end never resolve).
+        exited = asyncio.ensure_future(session.process.wait())
+        await asyncio.wait([asyncio.gather(*pending, return_exceptions=True), exited],
+                           timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        for request in pending:
+            if not request.done():
+                request.cancel()
         outcomes = await asyncio.gather(*pending, return_exceptions=True)
         failures = [o for o in outcomes if isinstance(o, BaseException)]
         if failures or session.process.returncode is not None:
