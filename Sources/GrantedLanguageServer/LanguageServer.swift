@@ -599,25 +599,31 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    /// The findings of the document's current text: the last run's when it is current, otherwise
-    /// linted now (on the lint queue), then handed to `body` on the protocol queue.
-    private func withCurrentResult(_ uri: String, id: JSONRPC.ID, _ body: @escaping (OpenDocument, LintedSnapshot) throws -> Any) throws {
+    /// Answers a request from the findings of the document's current text: the last run's when it
+    /// is current, otherwise a new lint. `body` runs on the lint queue, like every use of the
+    /// workspace's linters and parsers (they are not thread-safe); the answer goes out from the
+    /// protocol queue.
+    private func withCurrentResult(_ uri: String, id: JSONRPC.ID, _ body: @escaping (_ path: String, LintedSnapshot) throws -> Any) throws {
         let open = try openDocument(uri)
-        if let result = open.result, result.version == open.document.version {
-            return reply(id, result: try body(open, result))
-        }
+        let current = open.result.flatMap { $0.version == open.document.version ? $0 : nil }
         let document = open.document
-        let workspace = workspace(for: open.path)
+        let path = open.path
+        let workspace = workspace(for: path)
         lintQueue.async {
-            let snapshot = Self.lint(document, path: open.path, in: workspace)
+            let snapshot = current ?? Self.lint(document, path: path, in: workspace)
+            let answer: Result<Any, JSONRPC.Failure>
+            do {
+                answer = .success(try body(path, snapshot))
+            } catch let failure as JSONRPC.Failure {
+                answer = .failure(failure)
+            } catch {
+                answer = .failure(JSONRPC.Failure(JSONRPC.internalError, "\(error)"))
+            }
             self.queue.async {
-                if open.document.version == snapshot.version, self.documents[uri] === open { open.result = snapshot }
-                do {
-                    self.reply(id, result: try body(open, snapshot))
-                } catch let failure as JSONRPC.Failure {
-                    self.reply(id, error: failure)
-                } catch {
-                    self.reply(id, error: JSONRPC.Failure(JSONRPC.internalError, "\(error)"))
+                if current == nil, open.document.version == snapshot.version, self.documents[uri] === open { open.result = snapshot }
+                switch answer {
+                case let .success(result): self.reply(id, result: result)
+                case let .failure(failure): self.reply(id, error: failure)
                 }
             }
         }
@@ -681,7 +687,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let only else { return true }
             return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
         }
-        try withCurrentResult(uri, id: id) { open, snapshot in
+        try withCurrentResult(uri, id: id) { path, snapshot in
             guard let result = snapshot.result else { return [] as [Any] }
             let document = snapshot.document
             let converter = RangeConverter(document: document, byteOrderMark: result.file.text.hadByteOrderMark)
@@ -715,7 +721,7 @@ public final class LanguageServer: @unchecked Sendable {
             }
             if wanted(Self.fixAllKind), result.diagnostics.contains(where: { $0.fix?.applicability == .safe }),
                let configuration = snapshot.configuration,
-               let fixed = snapshot.workspace.fixedText(path: open.path, bytes: document.bytes, configuration: configuration, applicability: .safe) {
+               let fixed = snapshot.workspace.fixedText(path: path, bytes: document.bytes, configuration: configuration, applicability: .safe) {
                 actions.append([
                     "title": "Fix all safe granted-lint problems", "kind": Self.fixAllKind,
                     "edit": ["changes": [uri: [Self.replacementEdit(from: document, to: fixed)]]],
