@@ -27,7 +27,7 @@ def server_binary() -> str:
     binary = os.environ.get("GRANTED_LINT_BINARY") or str(PACKAGE_ROOT / ".build" / "debug" / "granted-lint")
     if not os.access(binary, os.X_OK):
         raise unittest.SkipTest(f"no granted-lint binary at {binary} (build it, or set GRANTED_LINT_BINARY)")
-    return binary
+    return os.path.abspath(binary)  # the server runs in the project directory
 
 
 def client_capabilities(*, watch_registration: bool = False, pull: bool = False,
@@ -83,7 +83,7 @@ class RawServer:
                  stderr_path: Path | None = None):
         self.cwd = cwd
         self._stderr_file = tempfile.TemporaryFile() if stderr_path is None else open(stderr_path, "wb")
-        self.process = subprocess.Popen([binary or server_binary(), "lsp", *arguments], cwd=cwd,
+        self.process = subprocess.Popen([os.path.abspath(binary) if binary else server_binary(), "lsp", *arguments], cwd=cwd,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr_file)
         self.messages: list[dict[str, Any]] = []
         self.arrival_times: list[float] = []
