@@ -44,6 +44,8 @@ public final class LanguageServer: @unchecked Sendable {
     // What the client can do.
     private var watchesFilesDynamically = false
     private var showsRelatedInformation = true
+    /// The client can fetch a code action's edit later (`codeAction/resolve`).
+    private var resolvesEdits = false
 
     /// A workspace folder with the engine's workspace for it.
     final class Folder {
@@ -175,6 +177,8 @@ public final class LanguageServer: @unchecked Sendable {
                 workspaceDiagnostic(id: id)
             case "textDocument/codeAction":
                 try codeActions(id: id, params: params)
+            case "codeAction/resolve":
+                try resolveCodeAction(id: id, params: params)
             case "textDocument/hover":
                 try hover(id: id, params: params)
             case "workspace/executeCommand":
@@ -270,6 +274,10 @@ public final class LanguageServer: @unchecked Sendable {
         if let related = capabilities?.optionalNested("textDocument")?.optionalNested("publishDiagnostics")?.object["relatedInformation"] as? Bool {
             showsRelatedInformation = related
         }
+        if let properties = capabilities?.optionalNested("textDocument")?.optionalNested("codeAction")?.optionalNested("resolveSupport")?
+            .object["properties"] as? [Any] {
+            resolvesEdits = properties.contains { $0 as? String == "edit" }
+        }
         if let value = params.optionalString("trace") { trace = value }
         looseFiles = try makeWorkspace(root: "/")
         var roots: [(uri: String, path: String)] = []
@@ -292,7 +300,7 @@ public final class LanguageServer: @unchecked Sendable {
                 "positionEncoding": "utf-16",
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]] as [String: Any],
                 "diagnosticProvider": ["identifier": "granted-lint", "interFileDependencies": true, "workspaceDiagnostics": true] as [String: Any],
-                "codeActionProvider": ["codeActionKinds": ["quickfix", Self.fixAllKind]],
+                "codeActionProvider": ["codeActionKinds": ["quickfix", Self.fixAllKind], "resolveProvider": true] as [String: Any],
                 "hoverProvider": true,
                 "executeCommandProvider": ["commands": [Self.explainCommand]],
                 "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
@@ -466,15 +474,14 @@ public final class LanguageServer: @unchecked Sendable {
     private func showConfigurationError(_ error: Configuration.LoadError, uri: String) {
         let isNew = configurationErrors[uri]?.description != error.description
         configurationErrors[uri] = error
+        guard isNew else { return }
         let line = max(0, (error.line ?? 1) - 1)
         publish(uri: uri, version: nil, diagnostics: [[
             "range": ["start": ["line": line, "character": 0], "end": ["line": line + 1, "character": 0]],
             "severity": 1, "source": "granted-lint", "code": "invalid-configuration",
             "message": "\(error.message) (the last valid configuration stays in force until this is fixed)",
         ] as [String: Any]])
-        if isNew {
-            showMessage(1, "granted-lint: \(Self.displayPath(error.path))\(error.line.map { ":\($0)" } ?? ""): \(error.message); the last valid configuration stays in force.")
-        }
+        showMessage(1, "granted-lint: \(Self.displayPath(error.path))\(error.line.map { ":\($0)" } ?? ""): \(error.message); the last valid configuration stays in force.")
     }
 
     private func clearConfigurationError(_ uri: String) {
@@ -687,6 +694,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let only else { return true }
             return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
         }
+        let resolvesEdits = self.resolvesEdits
         try withCurrentResult(uri, id: id) { path, snapshot in
             guard let result = snapshot.result else { return [] as [Any] }
             let document = snapshot.document
@@ -719,15 +727,45 @@ public final class LanguageServer: @unchecked Sendable {
                     }
                 }
             }
-            if wanted(Self.fixAllKind), result.diagnostics.contains(where: { $0.fix?.applicability == .safe }),
-               let configuration = snapshot.configuration,
-               let fixed = snapshot.workspace.fixedText(path: path, bytes: document.bytes, configuration: configuration, applicability: .safe) {
-                actions.append([
-                    "title": "Fix all safe granted-lint problems", "kind": Self.fixAllKind,
-                    "edit": ["changes": [uri: [Self.replacementEdit(from: document, to: fixed)]]],
-                ])
+            if wanted(Self.fixAllKind), result.diagnostics.contains(where: { $0.fix?.applicability == .safe }) {
+                // Fix-all re-lints the document until nothing changes: worth it when asked for by
+                // kind (`editor.codeActionsOnSave`), otherwise left to `codeAction/resolve` so that
+                // the requests editors send on every cursor move stay cheap.
+                let title = "Fix all safe granted-lint problems"
+                if only != nil, let edit = Self.fixAllEdit(snapshot, path: path, uri: uri) {
+                    actions.append(["title": title, "kind": Self.fixAllKind, "edit": edit])
+                } else if only == nil, resolvesEdits {
+                    actions.append(["title": title, "kind": Self.fixAllKind, "data": ["uri": uri, "version": snapshot.version] as [String: Any]])
+                }
             }
             return actions
+        }
+    }
+
+    /// The edit of the fix-all action (nil when no safe fix applies).
+    static func fixAllEdit(_ snapshot: LintedSnapshot, path: String, uri: String) -> [String: Any]? {
+        guard let configuration = snapshot.configuration,
+              let fixed = snapshot.workspace.fixedText(path: path, bytes: snapshot.document.bytes, configuration: configuration, applicability: .safe)
+        else { return nil }
+        return ["changes": [uri: [replacementEdit(from: snapshot.document, to: fixed)]]]
+    }
+
+    /// `codeAction/resolve`: the fix-all action's edit, for the version it was offered on.
+    private func resolveCodeAction(id: JSONRPC.ID, params: Any?) throws {
+        let action = try Params(params)
+        guard action.optionalString("kind") == Self.fixAllKind, let data = action.optionalNested("data") else {
+            // Every other action is complete already.
+            return reply(id, result: action.object)
+        }
+        let uri = try data.string("uri")
+        let version = try data.int("version")
+        guard documents[uri]?.document.version == version else {
+            throw JSONRPC.Failure(JSONRPC.contentModified, "the document changed since the action was offered")
+        }
+        try withCurrentResult(uri, id: id) { path, snapshot in
+            var resolved = action.object
+            resolved["edit"] = Self.fixAllEdit(snapshot, path: path, uri: uri) ?? ["changes": [String: Any]()]
+            return resolved
         }
     }
 

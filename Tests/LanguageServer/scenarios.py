@@ -34,7 +34,7 @@ DOCUMENTED_CAPABILITIES = {
     "positionEncoding": "utf-16",
     "textDocumentSync": {"openClose": True, "change": 2, "save": {"includeText": False}},
     "diagnosticProvider": {"identifier": "granted-lint", "interFileDependencies": True, "workspaceDiagnostics": True},
-    "codeActionProvider": {"codeActionKinds": ["quickfix", "source.fixAll.granted-lint"]},
+    "codeActionProvider": {"codeActionKinds": ["quickfix", "source.fixAll.granted-lint"], "resolveProvider": True},
     "hoverProvider": True,
     "executeCommandProvider": {"commands": ["granted-lint.explainRule"]},
     "workspace": {"workspaceFolders": {"supported": True, "changeNotifications": True}},
@@ -742,6 +742,38 @@ class CodeActions(ScenarioCase):
         self.assertEqual(rule_ids(diagnostics),
                          ["deprecated-should-show-alert", "numeric-authorization-status", "provisional-blind-check"])
         await session.close()
+
+    async def test_fix_all_without_only_is_resolved_lazily(self):
+        # Editors ask for code actions on every cursor move, without `only`: fix-all (a lint loop)
+        # is then offered without its edit, which `codeAction/resolve` computes when it is picked;
+        # a client that cannot resolve edits is not offered it there.
+        self.project.write("src/several.ts", SEVERAL_FIXES)
+        capabilities = client_capabilities()
+        capabilities["textDocument"]["codeAction"]["resolveSupport"] = {"properties": ["edit"]}
+        session = await self.start(capabilities=capabilities)
+        document = session.open("src/several.ts")
+        await session.diagnostics(document.uri, version=1)
+        whole = {"start": {"line": 0, "character": 0}, "end": position_at(document.text, len(document.text))}
+        actions = [a for a in await self.code_actions(session, document, whole, []) if a["kind"] == FIX_ALL]
+        self.assertEqual(len(actions), 1)
+        self.assertNotIn("edit", actions[0], "fix-all is resolved lazily when `only` is not given")
+        resolved = (await session.request(types.CODE_ACTION_RESOLVE, to_typed(session, actions[0], types.CodeAction))).raw["result"]
+        self.assertEqual(resolved["title"], actions[0]["title"])
+        version = session.apply_workspace_edit(document, resolved["edit"])
+        self.assertEqual(rule_ids(await session.diagnostics(document.uri, version=version)), ["provisional-blind-check"])
+        # Offered on an older version, it is not resolved against the new text.
+        stale = [a for a in await self.code_actions(session, document, whole, []) if a["kind"] == FIX_ALL]
+        self.assertEqual(stale, [], "no safe fix is left")
+        session.edit(document, [({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "//\n")])
+        self.assertEqual(await session.request_error(types.CODE_ACTION_RESOLVE, to_typed(session, actions[0], types.CodeAction)), -32801)
+        await session.close()
+
+        plain = await self.start()
+        other = plain.open("src/several.ts")
+        await plain.diagnostics(other.uri, version=1)
+        self.assertNotIn(FIX_ALL, [a["kind"] for a in await self.code_actions(plain, other, whole, [])],
+                         "a client without resolveSupport gets fix-all only when it asks for the kind")
+        await plain.close()
 
     async def test_fix_all_is_found_under_the_parent_kind_source_fix_all(self):
         # LSP 3.17: kinds are hierarchical; VS Code's codeActionsOnSave {"source.fixAll": ...} asks this.
