@@ -662,10 +662,14 @@ extension SemanticModel {
     /// `[AUTHORIZED, PROVISIONAL].includes(s)`, `s !== DENIED && s !== NOT_DETERMINED`,
     /// `s >= AUTHORIZED`), false when it is true for every other device (`!== PROVISIONAL`); nil when
     /// `node` is not a provisional test.
+    private static let comparisonOperators: Set<String> = ["===", "==", "!==", "!=", ">=", ">", "<", "<="]
+
     private func provisionalTestSense(_ node: Node) -> Bool? {
         switch node.kind {
         case "binary_expression":
-            guard let op = Syntax.operatorText(node), let left = node.child(byField: "left"),
+            // Only a comparison can test a status (checked first: most binary expressions of a file
+            // are arithmetic or logic, and evaluating their operands costs).
+            guard let op = Syntax.operatorText(node), Self.comparisonOperators.contains(op), let left = node.child(byField: "left"),
                   let right = node.child(byField: "right") else { return nil }
             // Firebase / Notifee: a comparison with PROVISIONAL (2), or `>=` / `>` on the status.
             // A test of a variable that holds a status on some path counts (it silences findings).
@@ -992,22 +996,30 @@ extension SemanticModel {
             return self.value(of: callee) != .expoExport("setNotificationHandler")
         }
         if usesExpoNotifications {
-            tree.walk { node in
-                switch node.kind {
-                case "pair":
-                    guard let key = node.child(byField: "key"), Syntax.propertyName(key) == "handleNotification",
-                          !passedToAnotherFunction(node.parent),
-                          let value = node.child(byField: "value"), case let .localFunction(function) = self.value(of: value) else { return true }
-                    add(function)
-                case "method_definition":
-                    if node.child(byField: "name").flatMap(Syntax.propertyName) == "handleNotification",
-                       node.parent?.kind == "object", !passedToAnotherFunction(node.parent) {
-                        add(node)
+            // Only where the name is written: climb from each occurrence to the pair or method it
+            // names (no walk over the whole tree).
+            let name = "handleNotification"
+            for offset in tree.source.offsets(of: name) {
+                guard var current = tree.root.descendant(spanning: offset..<(offset + name.utf8.count)) else { continue }
+                for _ in 0..<4 {
+                    guard let parent = current.parent else { break }
+                    if parent.kind == "pair" {
+                        if let key = parent.child(byField: "key"), key.contains(current), Syntax.propertyName(key) == name,
+                           !passedToAnotherFunction(parent.parent),
+                           let value = parent.child(byField: "value"), case let .localFunction(function) = self.value(of: value) {
+                            add(function)
+                        }
+                        break
                     }
-                default:
-                    break
+                    if parent.kind == "method_definition" {
+                        if let key = parent.child(byField: "name"), key.contains(current), Syntax.propertyName(key) == name,
+                           parent.parent?.kind == "object", !passedToAnotherFunction(parent.parent) {
+                            add(parent)
+                        }
+                        break
+                    }
+                    current = parent
                 }
-                return true
             }
         }
         for call in calls {

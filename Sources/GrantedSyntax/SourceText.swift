@@ -215,6 +215,27 @@ public struct NeedleSet: Sendable {
 }
 
 extension SourceText {
+    /// Every offset where `needle` starts (memchr for candidates, memcmp for the rest).
+    public func offsets(of needle: String) -> [Int] {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first, pattern.count <= bytes.count else { return [] }
+        return bytes.withUnsafeBytes { haystack in
+            pattern.withUnsafeBytes { target in
+                guard let base = haystack.baseAddress, let targetBase = target.baseAddress else { return [] }
+                var found: [Int] = []
+                let last = haystack.count - target.count
+                var offset = 0
+                while offset <= last {
+                    guard let candidate = memchr(base + offset, Int32(first), last - offset + 1) else { break }
+                    let position = base.distance(to: UnsafeRawPointer(candidate))
+                    if memcmp(base + position, targetBase, target.count) == 0 { found.append(position) }
+                    offset = position + 1
+                }
+                return found
+            }
+        }
+    }
+
     /// Whether `name` occurs as a whole word (not inside a longer identifier).
     public func containsIdentifier(_ name: String) -> Bool {
         let pattern = Array(name.utf8)
