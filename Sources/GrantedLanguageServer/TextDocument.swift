@@ -40,8 +40,9 @@ extension ContentChange: Equatable {
 /// line table to convert between byte offsets and LSP positions.
 ///
 /// Lines end at "\n", "\r\n" or a lone "\r" (LSP's three). A byte that is not part of well-formed
-/// UTF-8 counts as one UTF-16 code unit, as the U+FFFD that `text` shows for it.
-public struct TextDocument {
+/// UTF-8 counts as one UTF-16 code unit, as the U+FFFD that `text` shows for it. A value: a copy is
+/// a snapshot that later edits do not touch.
+public struct TextDocument: Sendable {
     public let uri: String
     public private(set) var version: Int
     public private(set) var bytes: [UInt8]
@@ -198,12 +199,15 @@ public struct TextDocument {
             try apply(changes[0])
             return
         }
+        // On a copy (one copy of the bytes per notification), so that a failing change leaves the
+        // document as the client had it before the notification.
         var changed = self
         for change in changes { try changed.apply(change) }
         self = changed
     }
 
-    /// Replaces a byte range, updating the line table from the bytes around the edit only.
+    /// Replaces a byte range (clamped to the document), updating the line table from the bytes around
+    /// the edit only: an edit costs a move of the bytes after it, not a new scan of the document.
     public mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
         let start = min(max(range.lowerBound, 0), bytes.count)
         let end = min(max(range.upperBound, start), bytes.count)
