@@ -17,7 +17,8 @@ run: build
 	  if [ $$status -le 1 ]; then echo "(granted-lint exited $$status: $$([ $$status -eq 1 ] && echo 'findings reported' || echo 'clean'))"; else exit $$status; fi
 
 # Our targets must build without a warning (a separate scratch path, so the normal build keeps its
-# flags), the fuzz target must have coverage and AddressSanitizer and survive a short run, then the suite.
+# flags), both fuzz targets (lint, lsp) must have coverage and AddressSanitizer and survive a short run,
+# then the suite.
 test: setup
 	@bash scripts/test-deps.sh
 	@bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null

@@ -1,6 +1,8 @@
 // swift-tools-version:5.10
-// The libFuzzer target, kept out of the main package because it only links with
-// `-sanitize=fuzzer` (libFuzzer provides `main`). Run it with scripts/fuzz.sh.
+// The libFuzzer targets, kept out of the main package because they only link with
+// `-sanitize=fuzzer` (libFuzzer provides `main`). Run them with scripts/fuzz.sh:
+// GrantedFuzz lints arbitrary files; GrantedLanguageServerFuzz drives the language server's
+// message framing and document edits.
 import PackageDescription
 
 let package = Package(
@@ -9,6 +11,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "GrantedFuzz",
+            dependencies: [.product(name: "GrantedLintKit", package: "granted-lint")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "GrantedLanguageServerFuzz",
             dependencies: [.product(name: "GrantedLintKit", package: "granted-lint")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),

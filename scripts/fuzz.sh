@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of granted-lint with libFuzzer and AddressSanitizer, in every build:
-# arbitrary bytes and mutations of every TestCorpus file go through parse → semantic model → all
-# rules → all reporters → the inventory → fixes (Fuzz/Sources/GrantedFuzz).
+# Coverage-guided fuzzing of granted-lint with libFuzzer and AddressSanitizer, in every build. Two
+# targets (Fuzz/Sources):
+#   lint — arbitrary bytes and mutations of every TestCorpus file go through parse → semantic model →
+#          all rules → all reporters → the inventory → fixes (GrantedFuzz);
+#   lsp  — the language server's input side: byte streams in random chunks through MessageFramer, and
+#          edit sequences through TextDocument checked against the client's idea of the text
+#          (GrantedLanguageServerFuzz).
 #
-#   bash scripts/fuzz.sh [SECONDS]        # default 600; prints the coverage proof at the end
-#   bash scripts/fuzz.sh --ci [SECONDS]   # CI's short run (default 60): fails on a crash or on no coverage
+#   bash scripts/fuzz.sh [--target lint|lsp|all] [SECONDS]   # default: lint, 600 s per target;
+#                                                           # prints the coverage proof at the end
+#   bash scripts/fuzz.sh --ci [SECONDS]   # CI's short run (default 60 s per target, both targets):
+#                                         # fails on a crash or on no coverage
 #
 # What makes it coverage-guided and checked, every time (a build once had only one of the two):
 # - our Swift modules are compiled with one combined `-sanitize=fuzzer,address` (SwiftPM hands two
@@ -14,13 +20,29 @@
 #   it, pinned by version and SHA-256) and the TypeScript/TSX grammar (the pinned sdist of
 #   scripts/setup.sh, with our adjustment) — is built here with `-fsanitize=fuzzer-no-link,address`
 #   and linked instead of the uninstrumented copies (nothing is installed or committed);
-# - the binary must have `__sancov_cntrs`/`__sancov_pcs` sections and ASan calls, or the script stops;
-# - the run must start with coverage (`cov:` > 0), end with more, and keep the seed corpus.
-# Crashing inputs land in Fuzz/artifacts/; turn each into a regression fixture under TestCorpus/.
+# - each binary must have `__sancov_cntrs`/`__sancov_pcs` sections and ASan calls, and the code it is
+#   about must be instrumented (the C parser for lint, MessageFramer for lsp), or the script stops;
+# - each run must start with coverage (`cov:` > 0), end with more, keep its seed corpus, and reach the
+#   code it is about (functions of the rules; of MessageFramer and TextDocument).
+# Crashing inputs land in Fuzz/artifacts/; turn each into a regression test (a TestCorpus/ fixture for
+# lint, a case in Tests/GrantedLanguageServerTests for lsp).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 ci=0
-if [ "${1:-}" = "--ci" ]; then ci=1; shift; fi
+targets=lint
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --ci) ci=1; targets=all; shift ;;
+    --target) targets="${2:-}"; shift 2 || { echo "fuzz: error: --target needs lint, lsp or all" >&2; exit 2; } ;;
+    --target=*) targets="${1#--target=}"; shift ;;
+    *) break ;;
+  esac
+done
+case "$targets" in
+  lint|lsp) ;;
+  all) targets="lint lsp" ;;
+  *) echo "fuzz: error: unknown target '$targets' (lint, lsp or all)" >&2; exit 2 ;;
+esac
 seconds="${1:-$([ "$ci" = 1 ] && echo 60 || echo 600)}"
 
 RUNTIME_PACKAGE="tree-sitter"
@@ -82,65 +104,107 @@ PC
   touch "$stamp"
 fi
 
-say "building the fuzz target (release, -sanitize=fuzzer,address)"
+say "building the fuzz targets (release, -sanitize=fuzzer,address)"
 cd "$root/Fuzz"
 export PKG_CONFIG_PATH="$work/pkgconfig"
 build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
 log="$root/.build/fuzz-build.log"
 "${build[@]}" -v > "$log" 2>&1 || { tail -n 40 "$log" >&2; die "the fuzz build failed (log: $log)"; }
-binary="$("${build[@]}" --show-bin-path)/GrantedFuzz"
+bin_dir="$("${build[@]}" --show-bin-path)"
 # Every compile job of our modules must carry both sanitizers.
-jobs_total=$(grep -E 'swift-frontend -frontend -c .*-module-name (GrantedSyntax|GrantedEngine|GrantedRules|GrantedReporters)( |$)' "$log" | wc -l || true)
-jobs_both=$(grep -E 'swift-frontend -frontend -c .*-module-name (GrantedSyntax|GrantedEngine|GrantedRules|GrantedReporters)( |$)' "$log" | grep -c -- '-sanitize=fuzzer,address' || true)
+our_modules='GrantedSyntax|GrantedEngine|GrantedRules|GrantedReporters|GrantedLanguageServer|GrantedFuzz|GrantedLanguageServerFuzz'
+jobs_total=$(grep -E "swift-frontend -frontend -c .*-module-name ($our_modules)( |\$)" "$log" | wc -l || true)
+jobs_both=$(grep -E "swift-frontend -frontend -c .*-module-name ($our_modules)( |\$)" "$log" | grep -c -- '-sanitize=fuzzer,address' || true)
 if [ "$jobs_total" -gt 0 ] && [ "$jobs_both" -ne "$jobs_total" ]; then
   die "$((jobs_total - jobs_both)) of $jobs_total compile jobs of our modules lack -sanitize=fuzzer,address (see $log)"
 fi
 say "compile jobs of our modules with -sanitize=fuzzer,address: $jobs_both of $jobs_total (0 of 0: nothing recompiled)"
-sections="$(objdump -h "$binary")"
-grep -q '__sancov_cntrs' <<<"$sections" && grep -q '__sancov_pcs' <<<"$sections" \
-  || die "$binary has no __sancov_cntrs/__sancov_pcs sections: not instrumented for coverage; refusing to run"
-# (Into files first: `grep -q` closing a pipe early would fail the pipeline under pipefail.)
-nm "$binary" > "$work/symbols.txt"
-grep -q '__asan_report_load' "$work/symbols.txt" || die "$binary calls no AddressSanitizer check; refusing to run"
-objdump -d --no-show-raw-insn "$binary" > "$work/disassembly.txt"
-for symbol in ts_parser_parse tree_sitter_tsx_external_scanner_scan; do
-  awk -v f="<$symbol>:" '$2 == f {p=1; next} p && /^$/ {exit} p' "$work/disassembly.txt" > "$work/function.txt"
-  [ -s "$work/function.txt" ] || die "$symbol is missing from the fuzz binary"
-  grep -q '__sanitizer_cov\|__asan_' "$work/function.txt" || die "$symbol (C) is not instrumented"
-done
-rm -f "$work/disassembly.txt" "$work/function.txt"
-say "instrumented: coverage sections, ASan checks, and the C runtime and grammar"
 
-corpus="$root/.build/fuzz-corpus"
-mkdir -p "$corpus" "$root/Fuzz/artifacts"
-# Seeds: every fixture (libFuzzer reads them and mutates from there).
-find "$root/TestCorpus" -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.js' -o -name '*.jsx' \) -size -64k \
-  -exec cp {} "$corpus/" \; 2>/dev/null || true
-seeds=$(ls "$corpus" | wc -l)
-out="$root/.build/fuzz-run.log"
-set +e
-"$binary" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
-  -dict="$root/Fuzz/granted.dict" -print_coverage=1 -artifact_prefix="$root/Fuzz/artifacts/" "$corpus" > "$out" 2>&1
-status=$?
-set -e
-grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$out" | sed -n '1p;$p' >&2 || true
-# (`|| true`: a status line may lack a field, and `head` may close a pipe early.)
-first_cov=$( { grep -oE 'INITED cov: [0-9]+' "$out" | grep -oE '[0-9]+' | head -n 1; } 2>/dev/null || true)
-first_ft=$( { grep -E 'INITED' "$out" | grep -oE 'ft: [0-9]+' | grep -oE '[0-9]+' | head -n 1; } 2>/dev/null || true)
-last_line=$( { grep -E '^#[0-9]+[[:space:]]' "$out" | grep -E 'cov: ' | tail -n 1; } || true)
-last_cov=$(grep -oE 'cov: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
-last_ft=$(grep -oE 'ft: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
-units=$(grep -oE 'corp: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
-execs=$(grep -oE 'exec/s: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
-rule_functions=$(grep -cE 'COVERED_FUNC.*GrantedRules' "$out" || true)
-say "seeds: $seeds; start: cov ${first_cov:-0} ft ${first_ft:-0}; end: cov ${last_cov:-0} ft ${last_ft:-0}, corpus ${units:-0} units, ${execs:-0} exec/s; rule functions reached: $rule_functions"
-say "full log: $out"
-if [ "$status" -ne 0 ]; then
-  grep -E 'ERROR: (AddressSanitizer|libFuzzer)|SUMMARY|Test unit written' "$out" | head -n 10 >&2 || true
-  die "the fuzzer stopped with status $status (a crash, leak or timeout; see Fuzz/artifacts/)"
-fi
-[ "${first_cov:-0}" -gt 0 ] && [ "${last_cov:-0}" -gt 0 ] || die "no coverage: the binary is not instrumented"
-[ "${last_cov:-0}" -ge "${first_cov:-0}" ] || die "coverage fell during the run"
-[ "$rule_functions" -gt 0 ] || die "-print_coverage shows no function of the rules reached"
-[ "${units:-0}" -ge $((seeds / 4)) ] || die "the seed corpus was not kept (${units:-0} units from $seeds seeds)"
-if [ "$ci" = 1 ]; then say "CI fuzz run passed: ${seconds}s, no crash, coverage ${first_cov} → ${last_cov}"; fi
+# Refuses a binary without coverage sections or ASan checks, or whose named functions (C symbols or
+# the start of a Swift mangled name) are missing or not instrumented.
+check_instrumented() {
+  local binary="$1"; shift
+  local sections
+  sections="$(objdump -h "$binary")"
+  grep -q '__sancov_cntrs' <<<"$sections" && grep -q '__sancov_pcs' <<<"$sections" \
+    || die "$binary has no __sancov_cntrs/__sancov_pcs sections: not instrumented for coverage; refusing to run"
+  # (Into files first: `grep -q` closing a pipe early would fail the pipeline under pipefail.)
+  nm "$binary" > "$work/symbols.txt"
+  grep -q '__asan_report_load' "$work/symbols.txt" || die "$binary calls no AddressSanitizer check; refusing to run"
+  local symbol name
+  for symbol in "$@"; do
+    name=$(awk -v s="$symbol" '$2 ~ /^[Tt]$/ && index($3, s) == 1 {print $3; exit}' "$work/symbols.txt")
+    [ -n "$name" ] || die "$symbol is missing from $(basename "$binary")"
+    objdump -d --no-show-raw-insn --disassemble="$name" "$binary" > "$work/function.txt"
+    grep -q '__sanitizer_cov\|__asan_' "$work/function.txt" || die "$name in $(basename "$binary") is not instrumented"
+  done
+  rm -f "$work/symbols.txt" "$work/function.txt"
+}
+
+# Runs one target; $3 lists the names (-print_coverage patterns) of which the run must reach functions.
+run_target() {
+  local target="$1" binary="$2" must_reach="$3" dict="$4"
+  local corpus="$root/.build/fuzz-corpus$([ "$target" = lint ] || echo "-$target")"
+  mkdir -p "$corpus" "$root/Fuzz/artifacts"
+  if [ "$target" = lint ]; then
+    # Seeds: every fixture (libFuzzer reads them and mutates from there).
+    find "$root/TestCorpus" -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.js' -o -name '*.jsx' \) -size -64k \
+      -exec cp {} "$corpus/" \; 2>/dev/null || true
+  else
+    cp "$root/Fuzz/Seeds/LanguageServer/"* "$corpus/"
+  fi
+  local seeds out status
+  seeds=$(ls "$corpus" | wc -l)
+  out="$root/.build/fuzz-run$([ "$target" = lint ] || echo "-$target").log"
+  say "[$target] fuzzing $(basename "$binary") for ${seconds}s"
+  set +e
+  "$binary" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+    -dict="$dict" -print_coverage=1 -artifact_prefix="$root/Fuzz/artifacts/" "$corpus" > "$out" 2>&1
+  status=$?
+  set -e
+  grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$out" | sed -n '1p;$p' >&2 || true
+  # (`|| true`: a status line may lack a field, and `head` may close a pipe early.)
+  local first_cov first_ft last_line last_cov last_ft units execs total_execs name count reached="" missing=""
+  first_cov=$( { grep -oE 'INITED cov: [0-9]+' "$out" | grep -oE '[0-9]+' | head -n 1; } 2>/dev/null || true)
+  first_ft=$( { grep -E 'INITED' "$out" | grep -oE 'ft: [0-9]+' | grep -oE '[0-9]+' | head -n 1; } 2>/dev/null || true)
+  last_line=$( { grep -E '^#[0-9]+[[:space:]]' "$out" | grep -E 'cov: ' | tail -n 1; } || true)
+  last_cov=$(grep -oE 'cov: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
+  last_ft=$(grep -oE 'ft: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
+  units=$(grep -oE 'corp: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
+  execs=$(grep -oE 'exec/s: [0-9]+' <<<"$last_line" | grep -oE '[0-9]+' || true)
+  total_execs=$( { grep -oE 'stat::number_of_executed_units: [0-9]+' "$out" | grep -oE '[0-9]+$'; } || true)
+  for name in $must_reach; do
+    count=$(grep -cE "COVERED_FUNC.*$name" "$out" || true)
+    reached="$reached, $name $count"
+    [ "$count" -gt 0 ] || missing="$missing $name"
+  done
+  say "[$target] seeds: $seeds; start: cov ${first_cov:-0} ft ${first_ft:-0}; end: cov ${last_cov:-0} ft ${last_ft:-0}, corpus ${units:-0} units, ${total_execs:-?} runs, ${execs:-0} exec/s; functions reached: ${reached#, }"
+  say "[$target] full log: $out"
+  if [ "$status" -ne 0 ]; then
+    grep -E 'ERROR: (AddressSanitizer|libFuzzer)|SUMMARY|Test unit written|Fatal error' "$out" | head -n 10 >&2 || true
+    die "[$target] the fuzzer stopped with status $status (a crash, leak or timeout; see Fuzz/artifacts/)"
+  fi
+  [ "${first_cov:-0}" -gt 0 ] && [ "${last_cov:-0}" -gt 0 ] || die "[$target] no coverage: the binary is not instrumented"
+  [ "${last_cov:-0}" -ge "${first_cov:-0}" ] || die "[$target] coverage fell during the run"
+  [ -z "$missing" ] || die "[$target] -print_coverage shows no function reached of:$missing"
+  [ "${units:-0}" -ge $((seeds / 4)) ] || die "[$target] the seed corpus was not kept (${units:-0} units from $seeds seeds)"
+  if [ "$ci" = 1 ]; then say "[$target] CI fuzz run passed: ${seconds}s, no crash, coverage ${first_cov} → ${last_cov}"; fi
+}
+
+for target in $targets; do
+  case "$target" in
+    lint)
+      binary="$bin_dir/GrantedFuzz"
+      check_instrumented "$binary" ts_parser_parse tree_sitter_tsx_external_scanner_scan
+      say "[lint] instrumented: coverage sections, ASan checks, and the C runtime and grammar"
+      run_target lint "$binary" GrantedRules "$root/Fuzz/granted.dict"
+      ;;
+    lsp)
+      binary="$bin_dir/GrantedLanguageServerFuzz"
+      # The Swift mangled names of MessageFramer.append and TextDocument.apply.
+      check_instrumented "$binary" '$s21GrantedLanguageServer13MessageFramerV6append' '$s21GrantedLanguageServer12TextDocumentV5apply'
+      say "[lsp] instrumented: coverage sections, ASan checks, and MessageFramer and TextDocument"
+      run_target lsp "$binary" "MessageFramer TextDocument" "$root/Fuzz/language-server.dict"
+      ;;
+  esac
+done

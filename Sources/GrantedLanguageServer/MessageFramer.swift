@@ -2,8 +2,8 @@
 ///
 /// Bytes arrive in whatever pieces the pipe delivers; `append` returns every frame completed so far.
 /// Header names are case-insensitive; `Content-Type` and unknown headers are ignored; a header line
-/// ends with "\r\n" or a lone "\n". Blank lines where a frame should begin are skipped, since some
-/// clients end each body with a newline.
+/// ends with "\r\n" or a lone "\n". Blank lines where a frame should begin are skipped, so a stray line
+/// break after a body costs nothing.
 ///
 /// A malformed frame is reported once as `.framingError`; the framer then resynchronises by
 /// searching for the next `Content-Length:` (in any case, anywhere, not only at a line start) and
@@ -20,9 +20,9 @@
 /// resynchronises on that `Content-Length:` — the message after the damaged one is read correctly.
 ///
 /// Every byte is examined a bounded number of times, so the cost is linear in the input however it
-/// is split; memory stays bounded by the largest frame (plus `maximumHeaderLength` while
-/// resynchronising).
-public struct MessageFramer {
+/// is split. The buffer holds at most about twice the frame being read (a header block is at most
+/// `maximumHeaderLength`; while resynchronising, only what may begin a `Content-Length:` is kept).
+public struct MessageFramer: Sendable {
     public enum Event: Equatable, Sendable {
         case message([UInt8])
         case framingError(String)

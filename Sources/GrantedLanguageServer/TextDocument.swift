@@ -40,8 +40,9 @@ extension ContentChange: Equatable {
 /// line table to convert between byte offsets and LSP positions.
 ///
 /// Lines end at "\n", "\r\n" or a lone "\r" (LSP's three). A byte that is not part of well-formed
-/// UTF-8 counts as one UTF-16 code unit, as the U+FFFD that `text` shows for it.
-public struct TextDocument {
+/// UTF-8 counts as one UTF-16 code unit, as the U+FFFD that `text` shows for it. A value: a copy is
+/// a snapshot that later edits do not touch.
+public struct TextDocument: Sendable {
     public let uri: String
     public private(set) var version: Int
     public private(set) var bytes: [UInt8]
@@ -69,17 +70,20 @@ public struct TextDocument {
     /// The text, with U+FFFD for each byte that is not well-formed UTF-8 (one per byte, so that
     /// offsets in `text.utf16` are the characters of positions).
     public var text: String {
-        var repaired: [UInt8]?
-        var index = 0
-        while index < bytes.count {
-            let scalar = scalarLength(at: index, end: bytes.count)
-            if scalar.isMalformed {
-                if repaired == nil { repaired = Array(bytes[0..<index]) }
-                repaired?.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            } else if repaired != nil {
-                repaired?.append(contentsOf: bytes[index..<(index + scalar.bytes)])
+        let repaired: [UInt8]? = bytes.withUnsafeBufferPointer { buffer in
+            var repaired: [UInt8]?
+            var index = 0
+            while index < buffer.count {
+                let scalar = TextDocument.scalarLength(in: buffer, at: index)
+                if scalar.isMalformed {
+                    if repaired == nil { repaired = Array(buffer[0..<index]) }
+                    repaired?.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                } else if repaired != nil {
+                    repaired?.append(contentsOf: buffer[index..<(index + scalar.bytes)])
+                }
+                index += scalar.bytes
             }
-            index += scalar.bytes
+            return repaired
         }
         return String(decoding: repaired ?? bytes, as: UTF8.self)
     }
@@ -103,12 +107,19 @@ public struct TextDocument {
         let end = contentEnd(ofLine: line)
         var remaining = max(position.character, 0)
         var index = lineStarts[line]
-        while remaining > 0, index < end {
-            let scalar = scalarLength(at: index, end: end)
-            // A position between the two code units of a pair means the pair's start.
-            if scalar.utf16Units > remaining { break }
-            remaining -= scalar.utf16Units
-            index += scalar.bytes
+        bytes.withUnsafeBufferPointer { buffer in
+            while remaining > 0, index < end {
+                if buffer[index] < 0x80 {
+                    remaining -= 1
+                    index += 1
+                    continue
+                }
+                let scalar = TextDocument.scalarLength(in: buffer, at: index)
+                // A position between the two code units of a pair means the pair's start.
+                if scalar.utf16Units > remaining { break }
+                remaining -= scalar.utf16Units
+                index += scalar.bytes
+            }
         }
         return index
     }
@@ -121,11 +132,18 @@ public struct TextDocument {
         let limit = min(target, contentEnd(ofLine: line))
         var index = lineStarts[line]
         var character = 0
-        while index < limit {
-            let scalar = scalarLength(at: index, end: bytes.count)
-            if index + scalar.bytes > limit { break }
-            character += scalar.utf16Units
-            index += scalar.bytes
+        bytes.withUnsafeBufferPointer { buffer in
+            while index < limit {
+                if buffer[index] < 0x80 {
+                    character += 1
+                    index += 1
+                    continue
+                }
+                let scalar = TextDocument.scalarLength(in: buffer, at: index)
+                if index + scalar.bytes > limit { break }
+                character += scalar.utf16Units
+                index += scalar.bytes
+            }
         }
         return TextPosition(line: line, character: character)
     }
@@ -181,12 +199,15 @@ public struct TextDocument {
             try apply(changes[0])
             return
         }
+        // On a copy (one copy of the bytes per notification), so that a failing change leaves the
+        // document as the client had it before the notification.
         var changed = self
         for change in changes { try changed.apply(change) }
         self = changed
     }
 
-    /// Replaces a byte range, updating the line table from the bytes around the edit only.
+    /// Replaces a byte range (clamped to the document), updating the line table from the bytes around
+    /// the edit only: an edit costs a move of the bytes after it, not a new scan of the document.
     public mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
         let start = min(max(range.lowerBound, 0), bytes.count)
         let end = min(max(range.upperBound, start), bytes.count)
@@ -257,13 +278,13 @@ public struct TextDocument {
     }
 
     /// The well-formed UTF-8 sequence starting at `index` (Unicode's table 3-7: no overlong forms,
-    /// no surrogates, nothing above U+10FFFF), not reaching past `end`.
-    private func scalarLength(at index: Int, end: Int) -> ScalarLength {
+    /// no surrogates, nothing above U+10FFFF). None crosses a line break: its bytes are all >= 0x80.
+    private static func scalarLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> ScalarLength {
         let malformed = ScalarLength(bytes: 1, utf16Units: 1, isMalformed: true)
         let lead = bytes[index]
         if lead < 0x80 { return ScalarLength(bytes: 1, utf16Units: 1, isMalformed: false) }
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            index + offset < end && range.contains(bytes[index + offset])
+            index + offset < bytes.count && range.contains(bytes[index + offset])
         }
         switch lead {
         case 0xC2...0xDF:
