@@ -148,14 +148,6 @@ public final class Linter {
             // The parse floor still says which files needed recovery (Benchmarks/parse-coverage.py).
             return .success(FileResult(file: file, diagnostics: [], analysed: true, recovery: ParseRecovery.of(tree) { nil }))
         }
-        // Node parents are found from the root in tree-sitter, so analysis cost grows with depth
-        // squared; no real source nests this deep, generated or hostile files do.
-        if tree.nests(deeperThan: Linter.maximumDepth) {
-            return .failure(FileProblem(
-                path: file.path, kind: .tooDeep,
-                reason: "nested more than \(Linter.maximumDepth) levels deep; not analysed"
-            ))
-        }
         var diagnostics: [Diagnostic] = []
         let context = RuleContext(file: file, tree: tree, project: project)
         // One walk: the semantic model's, which also collects the nodes rules subscribe to (every
@@ -164,10 +156,19 @@ public final class Linter {
         var subscribed: [Node] = []
         var suppressionComments: [Node] = []
         let mayHaveSuppressions = file.text.contains("granted-lint-disable")
-        context.buildSemantic { node in
+        // Node parents are found from the root in tree-sitter, so analysis cost grows with depth
+        // squared; no real source nests this deep, generated or hostile files do. The same walk
+        // checks it.
+        let shallowEnough = context.buildSemantic(depthLimit: Linter.maximumDepth) { node in
             let symbol = node.symbol
             if symbol < table.count, !table[symbol].isEmpty { subscribed.append(node) }
             if mayHaveSuppressions, node.kind == "comment" { suppressionComments.append(node) }
+        }
+        guard shallowEnough else {
+            return .failure(FileProblem(
+                path: file.path, kind: .tooDeep,
+                reason: "nested more than \(Linter.maximumDepth) levels deep; not analysed"
+            ))
         }
         let recovery = ParseRecovery.of(tree) { context.semantic }
         if strictSyntax, let syntaxErrorSeverity, let error = recovery?.first {

@@ -718,8 +718,9 @@ extension SemanticModel {
             // A call of a local helper that tests for provisional itself (`granted || isProvisional(s)`).
             // Only as an operand of `||` / `&&`: `return isQuiet(s)` after an early blind return does
             // not rescue the devices that return dropped.
-            if let callee = node.child(byField: "function"), case let .localFunction(function) = value(of: callee),
-               directlyAwareFunctions.contains(function.id) {
+            // (No helper is known to test for provisional until one is found: skip evaluating callees.)
+            if !directlyAwareFunctions.isEmpty, let callee = node.child(byField: "function"),
+               case let .localFunction(function) = value(of: callee), directlyAwareFunctions.contains(function.id) {
                 return isLogicalOperand(node) ? true : nil
             }
             guard let callee = node.child(byField: "function").map(Syntax.unwrap), callee.kind == "member_expression",

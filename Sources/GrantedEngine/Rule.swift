@@ -111,10 +111,14 @@ public final class RuleContext {
     }
 
     /// Builds the semantic model now, showing `visiting` every node of the tree on the way.
-    func buildSemantic(visiting: (Node) -> Void) {
-        semanticModel = withoutActuallyEscaping(visiting) { visiting in
-            SemanticModel(tree: tree, path: file.path, project: project, visiting: visiting)
+    /// Returns false (and keeps no model) when the tree nests deeper than `depthLimit`.
+    func buildSemantic(depthLimit: Int, visiting: (Node) -> Void) -> Bool {
+        let model = withoutActuallyEscaping(visiting) { visiting in
+            SemanticModel(tree: tree, path: file.path, project: project, visiting: visiting, depthLimit: depthLimit)
         }
+        guard !model.isTooDeep else { return false }
+        semanticModel = model
+        return true
     }
 
     func begin(ruleId: String, defaultSeverity: Severity, severity: Severity) {

@@ -131,12 +131,16 @@ public final class SemanticModel {
 
     /// - Parameter visiting: sees every node of the tree in document order, during the one walk
     ///   that builds the model (so that the linter need not walk the tree a second time).
-    public init(tree: SyntaxTree, path: String, project: ProjectIndex? = nil, visiting: ((Node) -> Void)? = nil) {
+    ///   - depthLimit: the build stops (and `isTooDeep` is set) when the tree nests deeper.
+    public init(tree: SyntaxTree, path: String, project: ProjectIndex? = nil, visiting: ((Node) -> Void)? = nil, depthLimit: Int = .max) {
         self.tree = tree
         self.path = path
         self.project = project
-        build(visiting: visiting)
+        build(visiting: visiting, depthLimit: depthLimit)
     }
+
+    /// The tree nests deeper than the build's limit: the model is incomplete and must not be used.
+    public private(set) var isTooDeep = false
 
     /// The node kinds `build` looks at; by symbol, per grammar (most nodes are none of them, and a
     /// symbol test is far cheaper than comparing kind names).
@@ -161,7 +165,7 @@ public final class SemanticModel {
 
     // MARK: - Building
 
-    private func build(visiting: ((Node) -> Void)?) {
+    private func build(visiting: ((Node) -> Void)?, depthLimit: Int) {
         let interesting = Self.builderSymbols(for: tree)
         var scopeStack: [Int] = []
         var functionStack: [Node] = []
@@ -172,7 +176,7 @@ public final class SemanticModel {
         scopeIndexByNode[root.id] = 0
         scopeStack.append(0)
 
-        tree.walk { node in
+        isTooDeep = !tree.walk(depthLimit: depthLimit) { node in
             visiting?(node)
             let symbol = node.symbol
             guard symbol < interesting.count, interesting[symbol] else { return true }

@@ -280,14 +280,23 @@ extension SemanticModel {
     /// What `this` is at `node`: the object literal of the method it is in (arrows inherit `this`),
     /// or the class around it.
     func thisValue(at node: Node) -> SymbolicValue {
-        var current = node.parent
-        while let candidate = current {
-            if candidate.kind == "method_definition", let object = candidate.parent, object.kind == "object" {
-                return .localObject(object)
+        // Through the scope tree (every kind that decides `this` opens a scope), not node parents,
+        // which tree-sitter finds by descending from the root each time.
+        var index: Int? = scopeIndex(containing: node)
+        if let current = index, scopes[current].node.id == node.id { index = scopes[current].parent }
+        while let current = index {
+            let candidate = scopes[current].node
+            switch candidate.kind {
+            case "method_definition":
+                if let object = candidate.parent, object.kind == "object" { return .localObject(object) }
+            case "class_body":
+                if let classNode = candidate.parent { return .localClass(classNode) }
+            case "function_declaration", "function_expression":
+                return .unknown
+            default:
+                break
             }
-            if candidate.kind == "class_body", let classNode = candidate.parent { return .localClass(classNode) }
-            if candidate.kind == "function_declaration" || candidate.kind == "function_expression" { return .unknown }
-            current = candidate.parent
+            index = scopes[current].parent
         }
         return .unknown
     }

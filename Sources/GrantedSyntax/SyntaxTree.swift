@@ -140,19 +140,22 @@ public final class SyntaxTree {
         }
     }
 
-    /// Whether the tree nests deeper than `limit` levels (stops looking as soon as it does).
-    public func nests(deeperThan limit: Int) -> Bool {
+    /// `walk`, stopping (and returning false) as soon as it would go deeper than `depthLimit`
+    /// levels: one pass both visits the nodes and checks the depth.
+    @discardableResult
+    public func walk(depthLimit: Int, _ visit: (Node) -> Bool) -> Bool {
         var cursor = ts_tree_cursor_new(ts_tree_root_node(tree))
         defer { ts_tree_cursor_delete(&cursor) }
         var depth = 0
         while true {
-            if ts_tree_cursor_goto_first_child(&cursor) {
+            let node = Node(raw: ts_tree_cursor_current_node(&cursor), tree: self)
+            if visit(node), ts_tree_cursor_goto_first_child(&cursor) {
                 depth += 1
-                if depth > limit { return true }
+                if depth > depthLimit { return false }
                 continue
             }
             while !ts_tree_cursor_goto_next_sibling(&cursor) {
-                guard ts_tree_cursor_goto_parent(&cursor) else { return false }
+                if !ts_tree_cursor_goto_parent(&cursor) { return true }
                 depth -= 1
             }
         }
