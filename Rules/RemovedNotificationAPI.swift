@@ -129,8 +129,10 @@ public struct RemovedNotificationAPI: Rule {
         let model = context.semantic
         guard model.mayHavePermissionCode else { return }
         if node.kind == "member_expression" {
-            if model.value(of: node) == .expoEnumMember(enumName: "AndroidImportance", member: "DEEFAULT"),
-               let property = node.child(byField: "property") {
+            // The property names the member, so only `….DEEFAULT` needs evaluating (this rule sees
+            // every member expression of the file).
+            if let property = node.child(byField: "property"), property.textEquals("DEEFAULT"),
+               model.value(of: node) == .expoEnumMember(enumName: "AndroidImportance", member: "DEEFAULT") {
                 context.report(
                     node, message: "`AndroidImportance.DEEFAULT` is a deprecated misspelling; use `AndroidImportance.DEFAULT`.",
                     fix: Fix(title: "Use `DEFAULT`", applicability: .safe, edits: [TextEdit(range: property.byteRange, replacement: "DEFAULT")]),
