@@ -14,13 +14,13 @@ struct CorpusTests {
         String($0.path.dropFirst(corpusRoot.path.count + 1))
     }.filter { !$0.contains(".fixed.") && !$0.hasSuffix(".d.ts") }
 
-    /// Fixtures under cross-file/<case>/ (and the example app) are linted as one small project: the case's files are
-    /// indexed first (as the command line does), so a value produced in one file is followed into
-    /// another.
+    /// Fixtures under cross-file/<case>/ and evidence/<case>/ (and the example app) are linted as one
+    /// small project: the case's files are indexed first (as the command line does), so a value
+    /// produced in one file is followed into another.
     static func project(for relativePath: String) -> ProjectIndex? {
         let parts = relativePath.split(separator: "/")
         let caseDirectory: URL
-        if parts.first == "cross-file", parts.count > 2 {
+        if parts.first == "cross-file" || parts.first == "evidence", parts.count > 2 {
             caseDirectory = corpusRoot.appendingPathComponent(parts[0...1].joined(separator: "/"))
         } else if parts.first == "example-app" {
             caseDirectory = corpusRoot.appendingPathComponent("example-app")

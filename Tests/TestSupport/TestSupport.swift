@@ -49,27 +49,46 @@ public enum TestSupport {
         }
     }
 
-    /// A finding expected by a corpus fixture: `// expect: rule-id` (or `rule-id@column`) on its line.
+    /// A finding expected by a corpus fixture: `// expect: rule-id` (or `rule-id@column`) on its line, optionally
+    /// with the level it must be reported at: `rule-id=warning` (or `rule-id@column=warning`).
+    ///
+    /// `level` is not part of equality, hashing or order: the corpus tests compare where findings are and which
+    /// rule reports them; the tests that care about levels (EvidenceTests) read `level` themselves.
     public struct Expectation: Hashable, Comparable, CustomStringConvertible {
         public let line: Int
         public let column: Int?
         public let ruleId: String
+        public let level: String?
 
-        public init(line: Int, column: Int?, ruleId: String) {
+        public init(line: Int, column: Int?, ruleId: String, level: String? = nil) {
             self.line = line
             self.column = column
             self.ruleId = ruleId
+            self.level = level
+        }
+
+        public static func == (lhs: Expectation, rhs: Expectation) -> Bool {
+            (lhs.line, lhs.column, lhs.ruleId) == (rhs.line, rhs.column, rhs.ruleId)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(line)
+            hasher.combine(column)
+            hasher.combine(ruleId)
         }
 
         public static func < (lhs: Expectation, rhs: Expectation) -> Bool {
             (lhs.line, lhs.column ?? 0, lhs.ruleId) < (rhs.line, rhs.column ?? 0, rhs.ruleId)
         }
 
-        public var description: String { "\(line)\(column.map { ":\($0)" } ?? ""): \(ruleId)" }
+        public var description: String {
+            "\(line)\(column.map { ":\($0)" } ?? ""): \(ruleId)\(level.map { "=\($0)" } ?? "")"
+        }
     }
 
     /// Reads the `expect:` comments of a fixture. Several findings on a line are separated by commas;
-    /// the same rule twice on a line is written twice.
+    /// the same rule twice on a line is written twice; `=level` after a rule id (or its column) is the
+    /// level the finding must have.
     public static func expectations(in text: String) -> [Expectation] {
         var result: [Expectation] = []
         // "\r\n" is one Character in Swift: split on every kind of line end, as SourceText counts lines.
@@ -83,9 +102,18 @@ public enum TestSupport {
             for item in rest.split(separator: ",") {
                 let trimmed = item.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty else { continue }
-                let parts = trimmed.split(separator: "@")
+                // `rule`, `rule@column`, `rule=level`, `rule@column=level` (or `rule=level@column`).
+                var level: String?
+                var withoutLevel = trimmed
+                if let equals = trimmed.firstIndex(of: "=") {
+                    let afterEquals = trimmed[trimmed.index(after: equals)...]
+                    let levelEnd = afterEquals.firstIndex(of: "@") ?? afterEquals.endIndex
+                    level = String(afterEquals[..<levelEnd])
+                    withoutLevel = String(trimmed[..<equals]) + String(afterEquals[levelEnd...])
+                }
+                let parts = withoutLevel.split(separator: "@")
                 result.append(Expectation(
-                    line: index + 1, column: parts.count > 1 ? Int(parts[1]) : nil, ruleId: String(parts[0])
+                    line: index + 1, column: parts.count > 1 ? Int(parts[1]) : nil, ruleId: String(parts[0]), level: level
                 ))
             }
         }
