@@ -1,0 +1,7 @@
+export const notificationRequestOptions = {
+  ios: {
+    allowAlert: true,
+    allowSound: true,
+    allowProvisional: true, // evidence-site
+  },
+};

@@ -1,0 +1,5 @@
+import { getMessaging, requestPermission } from '@react-native-firebase/messaging';
+
+export async function requestPushQuietly(): Promise<void> {
+  await requestPermission(getMessaging(), { alert: true, sound: true, provisional: true }); // evidence-site
+}

@@ -1,0 +1,6 @@
+import { requestNotifications } from 'react-native-permissions';
+
+export async function askNotifications(): Promise<boolean> {
+  const { status } = await requestNotifications(['alert', 'provisional']); // evidence-site
+  return status === 'granted';
+}

@@ -1,0 +1,10 @@
+import * as Notifications from 'expo-notifications';
+
+export async function askQuietly() {
+  return Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } }); // evidence-site // expect: channel-after-permission-request, unguarded-provisional-request
+}
+
+export async function pushAllowed(): Promise<boolean> {
+  const { granted } = await Notifications.getPermissionsAsync();
+  return granted; // expect: provisional-blind-check=warning
+}
