@@ -210,7 +210,7 @@ public struct ProvisionalBlindCheck: Rule {
                 message: library == .firebaseMessaging
                     ? "Provisional-blind check: a provisionally authorized iOS device reports `AuthorizationStatus.PROVISIONAL` (2), so comparing with AUTHORIZED alone treats it as not permitted. Accept PROVISIONAL too (`=== AUTHORIZED || === PROVISIONAL`)."
                     : "Provisional-blind check: a provisionally authorized iOS device reports `AuthorizationStatus.PROVISIONAL` (2), so comparing with AUTHORIZED alone treats it as not permitted. Use `>= AuthorizationStatus.AUTHORIZED`.",
-                related: related(status)
+                related: related(status), dependsOnProvisionalRequests: true
             )
             return
         }
@@ -231,14 +231,14 @@ public struct ProvisionalBlindCheck: Rule {
                 message: comparison.comparedWith == "granted"
                     ? "Provisional-blind check: a provisionally authorized iOS device reads `status: 'undetermined'`, `granted: false`, so comparing the root status with 'granted' treats a device that can receive notifications as not permitted. Also accept `ios?.status` IosAuthorizationStatus.PROVISIONAL / EPHEMERAL."
                     : "Provisional-blind check: a provisionally authorized iOS device also reads `status: 'undetermined'`, so this comparison treats it as never asked. Check `ios?.status` for IosAuthorizationStatus.PROVISIONAL / EPHEMERAL first.",
-                related: related(comparison.statusValue)
+                related: related(comparison.statusValue), dependsOnProvisionalRequests: true
             )
         default:
             guard let read = model.grantedDecisionRead(node), !isExempt(node, model) else { return }
             context.report(
                 node,
                 message: "Provisional-blind check: `granted` is false on a provisionally authorized iOS device, which can still receive notifications. Also accept `ios?.status` IosAuthorizationStatus.PROVISIONAL / EPHEMERAL.",
-                related: related(read)
+                related: related(read), dependsOnProvisionalRequests: true
             )
         }
     }

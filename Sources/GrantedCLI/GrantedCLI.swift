@@ -137,6 +137,7 @@ public enum GrantedCLI {
         }
         let outcomes = try workspace.lint(files: files, read: stagedContent ? GrantedCLI.stagedContent : nil)
         var report = workspace.report(of: outcomes, problems: problems, notes: notes, wholeProject: options.changedSince == nil && !options.staged)
+        if !options.parseOnly { applyProvisionalEvidence(to: &report, files: files, options: options, workspace: workspace) }
         var fixed = 0
         var fixedFiles = 0
         var rejected = 0
@@ -267,6 +268,39 @@ public enum GrantedCLI {
     /// File discovery as the options and configuration ask for it.
     static func discovery(_ options: Options, resolver: ConfigurationResolver) -> FileDiscovery {
         FileDiscovery(resolver: resolver, excludes: options.excludes, respectsIgnoreFiles: !options.noIgnore)
+    }
+
+    /// Live or latent: the provisional-blind findings follow whether the project requests
+    /// provisional authorization anywhere. The evidence comes from the linted files and, when the
+    /// run saw only part of the project (`--staged`, `--changed-since`, files or a subdirectory),
+    /// from the rest of it, read with the same prefilter.
+    static func applyProvisionalEvidence(to report: inout LintReport, files: [String], options: Options, workspace: Workspace) {
+        let dependent = report.results.contains { $0.diagnostics.contains { $0.dependsOnProvisionalRequests || $0.ruleId == "missing-allow-provisional" } }
+        guard dependent else { return }
+        var evidence = ProvisionalEvidence()
+        for result in report.results { if let found = result.provisionalEvidence { evidence.add(found) } }
+        let partial = options.staged || options.changedSince != nil
+        let scope = Workspace.evidenceScope(for: partial ? (files.isEmpty ? ["."] : files) : options.paths)
+        let covered = !partial && options.paths.contains { path in
+            let full = absolute(path)
+            var status = stat()
+            guard stat(full, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+            return scope == full || scope.hasPrefix(full == "/" ? "/" : full + "/")
+        }
+        if !covered {
+            let linted = Set(files.map(absolute))
+            // A file's staged text is what the run linted; its working-tree text is not read again.
+            let scanned = workspace.scanEvidence(under: scope, skipping: linted, displayPath: displayPath)
+            evidence.add(scanned.evidence)
+            evidence.scannedOutsideLintedFiles = scanned.files
+            if let site = evidence.orderedSites.first, !linted.contains(absolute(site.path)) {
+                report.notes.append(RunNote(
+                    path: site.path, level: .note,
+                    message: "provisional authorization is requested at \(site.shortDescription), outside the linted paths: provisional-blind checks are live"
+                ))
+            }
+        }
+        workspace.applyEvidence(evidence, to: &report)
     }
 
     /// What a run says about the named directories that gave it nothing to lint.

@@ -9,7 +9,18 @@ import GrantedSyntax
 /// The settings of one `.granted-lint.json`: severities per rule, excluded globs, extensions.
 public struct Configuration {
     public static let fileName = ".granted-lint.json"
-    public static let allowedKeys = ["rules", "exclude", "extensions", "strictSyntax", "$schema"]
+    public static let allowedKeys = ["rules", "exclude", "extensions", "strictSyntax", "provisional", "$schema"]
+
+    /// Where the evidence that the app requests provisional authorization comes from.
+    public enum ProvisionalMode: String, CaseIterable, Sendable {
+        /// From the project's own requests (the default).
+        case auto
+        /// The app requests it somewhere the linted project does not show (a native module,
+        /// another package): every provisional-blind check is live.
+        case requested
+        /// The app never requests it: every provisional-blind check is latent.
+        case never
+    }
 
     /// The file it was read from; nil for the built-in defaults.
     public let path: String?
@@ -23,12 +34,15 @@ public struct Configuration {
     /// `"strictSyntax": true`: a file parsed with error recovery is a `syntax-error` finding, as
     /// with `--strict-syntax`.
     public let strictSyntax: Bool
+    /// `"provisional": "auto" | "requested" | "never"`.
+    public let provisional: ProvisionalMode
 
     public init(
         path: String?, baseDirectory: String, severities: [String: Severity?] = [:], exclude: [Glob] = [],
-        extensions: [String]? = nil, strictSyntax: Bool = false
+        extensions: [String]? = nil, strictSyntax: Bool = false, provisional: ProvisionalMode = .auto
     ) {
         self.strictSyntax = strictSyntax
+        self.provisional = provisional
         self.path = path
         self.baseDirectory = baseDirectory
         self.severities = severities
@@ -92,6 +106,7 @@ public struct Configuration {
         var exclude: [Glob] = []
         var extensions: [String]?
         var strictSyntax = false
+        var provisional = ProvisionalMode.auto
         var seenKeys = Set<String>()
         for member in members {
             guard seenKeys.insert(member.key).inserted else {
@@ -127,6 +142,11 @@ public struct Configuration {
                     throw LoadError(path: path, line: member.value.line, message: "\"strictSyntax\" must be true or false, not \(member.value.typeName)")
                 }
                 strictSyntax = value
+            case "provisional":
+                guard case let .string(value, _) = member.value, let mode = ProvisionalMode(rawValue: value) else {
+                    throw LoadError(path: path, line: member.value.line, message: "\"provisional\" must be one of \(ProvisionalMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                }
+                provisional = mode
             case "$schema":
                 continue
             default:
@@ -135,7 +155,7 @@ public struct Configuration {
         }
         return Configuration(
             path: path, baseDirectory: directoryOf(absolute(path)), severities: severities, exclude: exclude,
-            extensions: extensions, strictSyntax: strictSyntax
+            extensions: extensions, strictSyntax: strictSyntax, provisional: provisional
         )
     }
 

@@ -53,12 +53,37 @@ public struct Fix: Hashable, Sendable {
 
 /// A place elsewhere in the file that explains a finding (where a compared value came from).
 public struct RelatedLocation: Hashable, Sendable {
+    /// In the finding's file (unused when `elsewhere` is set).
     public let range: Range<Int>
     public let message: String
+    /// A place in another file, with its positions computed there (the report does not hold that
+    /// file's text).
+    public let elsewhere: ExternalLocation?
 
     public init(range: Range<Int>, message: String) {
         self.range = range
         self.message = message
+        elsewhere = nil
+    }
+
+    public init(elsewhere: ExternalLocation, message: String) {
+        range = 0..<0
+        self.message = message
+        self.elsewhere = elsewhere
+    }
+}
+
+/// A range in some file of the project: its path as the run shows it, and 1-based lines and UTF-16
+/// columns.
+public struct ExternalLocation: Hashable, Sendable {
+    public let path: String
+    public let start: SourcePosition
+    public let end: SourcePosition
+
+    public init(path: String, start: SourcePosition, end: SourcePosition) {
+        self.path = path
+        self.start = start
+        self.end = end
     }
 }
 
@@ -66,10 +91,13 @@ public struct RelatedLocation: Hashable, Sendable {
 public struct Diagnostic: Hashable, Sendable {
     public let ruleId: String
     public var severity: Severity
-    public let message: String
+    public var message: String
     public let range: Range<Int>
     public let fix: Fix?
-    public let related: [RelatedLocation]
+    public var related: [RelatedLocation]
+    /// A finding that matters only on devices that are provisionally authorized: live when the
+    /// project requests provisional authorization, latent otherwise (`ProvisionalEvidence`).
+    public var dependsOnProvisionalRequests = false
 
     public init(
         ruleId: String, severity: Severity, message: String, range: Range<Int>,

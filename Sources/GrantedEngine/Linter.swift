@@ -42,20 +42,32 @@ public struct FileResult {
     public let facts: [String: [Range<Int>]]
     /// Set when the file could be parsed only with error recovery.
     public let recovery: ParseRecovery?
+    /// What the file says about provisional authorization (nil when it cannot say anything).
+    public let provisionalEvidence: FileProvisionalEvidence?
 
     public init(
-        file: SourceFile, diagnostics: [Diagnostic], analysed: Bool, facts: [String: [Range<Int>]] = [:], recovery: ParseRecovery? = nil
+        file: SourceFile, diagnostics: [Diagnostic], analysed: Bool, facts: [String: [Range<Int>]] = [:], recovery: ParseRecovery? = nil,
+        provisionalEvidence: FileProvisionalEvidence? = nil
     ) {
         self.file = file
         self.diagnostics = diagnostics
         self.analysed = analysed
         self.facts = facts
         self.recovery = recovery
+        self.provisionalEvidence = provisionalEvidence
     }
 
     /// The same result with other findings (after a baseline or a project-level note).
     public func replacing(diagnostics: [Diagnostic]) -> FileResult {
-        FileResult(file: file, diagnostics: diagnostics, analysed: analysed, facts: facts, recovery: recovery)
+        FileResult(file: file, diagnostics: diagnostics, analysed: analysed, facts: facts, recovery: recovery, provisionalEvidence: provisionalEvidence)
+    }
+
+    /// The same result without the file's text (kept short in memory when nothing refers to it).
+    public func withoutText() -> FileResult {
+        FileResult(
+            file: SourceFile(path: file.path, text: SourceText(bytes: []), grammar: file.grammar), diagnostics: diagnostics,
+            analysed: analysed, facts: facts, recovery: recovery, provisionalEvidence: provisionalEvidence
+        )
     }
 }
 
@@ -124,7 +136,7 @@ public final class Linter {
 
     /// Whether `text` might contain something a rule reports.
     public func mightApply(to text: SourceText) -> Bool {
-        requiredText.matchesAny(text) || projectNames.matchesAny(text)
+        requiredText.matchesAny(text) || projectNames.matchesAny(text) || ProvisionalEvidenceScanner.needles.matchesAny(text)
     }
 
     /// - Parameters:
@@ -191,7 +203,13 @@ public final class Linter {
         }
         diagnostics = suppressionFilter.apply(diagnostics, comments: suppressionComments, source: file.text)
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
-        return .success(FileResult(file: file, diagnostics: diagnostics, analysed: true, facts: context.facts, recovery: recovery))
+        // What the file says about provisional authorization, for the project's evidence.
+        let evidence = ProvisionalEvidenceScanner.needles.matchesAny(file.text)
+            ? ProvisionalEvidenceScanner.evidence(in: context.semantic, path: file.path) : nil
+        return .success(FileResult(
+            file: file, diagnostics: diagnostics, analysed: true, facts: context.facts, recovery: recovery,
+            provisionalEvidence: evidence.flatMap { $0.isEmpty ? nil : $0 }
+        ))
     }
 
     /// Whether `text` parses without error recovery.

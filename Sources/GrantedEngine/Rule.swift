@@ -129,21 +129,28 @@ public final class RuleContext {
     /// Reports a finding. `severity` lets a rule grade its findings (removed API: error, deprecated
     /// API: warning); it applies while the rule runs at its default severity, and a severity set in
     /// the configuration overrides it.
+    /// - Parameter dependsOnProvisionalRequests: the finding matters only on provisionally authorized
+    ///   devices (its level and message then follow the project's evidence).
     public func report(
-        _ range: Range<Int>, message: String, fix: Fix? = nil, related: [RelatedLocation] = [], severity: Severity? = nil
+        _ range: Range<Int>, message: String, fix: Fix? = nil, related: [RelatedLocation] = [], severity: Severity? = nil,
+        dependsOnProvisionalRequests: Bool = false
     ) {
         guard let rule = currentRule else { return }
         let effective = currentSeverity == rule.defaultSeverity ? (severity ?? currentSeverity) : currentSeverity
-        diagnostics.append(Diagnostic(
+        var diagnostic = Diagnostic(
             ruleId: rule.id, severity: effective, message: message, range: range,
             fix: fix, related: related
-        ))
+        )
+        diagnostic.dependsOnProvisionalRequests = dependsOnProvisionalRequests
+        diagnostics.append(diagnostic)
     }
 
     public func report(
-        _ node: Node, message: String, fix: Fix? = nil, related: [RelatedLocation] = [], severity: Severity? = nil
+        _ node: Node, message: String, fix: Fix? = nil, related: [RelatedLocation] = [], severity: Severity? = nil,
+        dependsOnProvisionalRequests: Bool = false
     ) {
-        report(node.byteRange, message: message, fix: fix, related: related, severity: severity)
+        report(node.byteRange, message: message, fix: fix, related: related, severity: severity,
+               dependsOnProvisionalRequests: dependsOnProvisionalRequests)
     }
 
     /// Records a fact about the file for checks that span the project (a permission request, a

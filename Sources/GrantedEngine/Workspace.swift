@@ -21,7 +21,8 @@ public struct RuleCatalog: @unchecked Sendable {
         self.engineRules = engineRules
         self.projectChecks = projectChecks
         knownRuleIds = Set(rules.map { $0.description.id } + engineRules.map(\.id))
-        relevantText = Array(Set(rules.flatMap { $0.requiredText } + ["granted-lint-disable"])).sorted()
+        // The provisional evidence's needles too: a file that only sets `allowProvisional` is read.
+        relevantText = Array(Set(rules.flatMap { $0.requiredText } + ["granted-lint-disable", "rovisional", "requestPermission", "requestNotifications"])).sorted()
     }
 
     public var descriptions: [RuleDescription] { rules.map { $0.description } + engineRules }
@@ -117,6 +118,11 @@ public final class Workspace: @unchecked Sendable {
     private var lastGoodConfigurations: [String: Configuration] = [:]
     /// Texts that differ from the disk (an editor's unsaved buffers), by absolute path.
     private var buffers: [String: [UInt8]] = [:]
+    /// Whether `rootEvidence` reads the files under `root` (false for a workspace of loose files,
+    /// whose root is no project: its evidence is then what its linted files say).
+    public var scansEvidenceRoot = true
+    /// `rootEvidence`'s files, once scanned (absolute path → what the file says).
+    private var evidenceByFile: [String: FileProvisionalEvidence]?
     /// The last tree of each file linted with `lint(path:bytes:)`, to parse its next text
     /// incrementally.
     private var documentTrees: [String: SyntaxTree] = [:]
@@ -598,8 +604,7 @@ public final class Workspace: @unchecked Sendable {
             // large trees: clean files are reduced to their path.
             switch linter.lint(file) {
             case let .success(result) where result.diagnostics.isEmpty && result.facts.isEmpty && result.recovery == nil:
-                let empty = SourceFile(path: displayPath, text: SourceText(bytes: []), grammar: grammar)
-                return FileOutcome(result: .success(FileResult(file: empty, diagnostics: [], analysed: result.analysed)))
+                return FileOutcome(result: .success(result.withoutText()))
             case let other:
                 return FileOutcome(result: other)
             }
@@ -657,5 +662,205 @@ public final class Workspace: @unchecked Sendable {
             outcome.result = linter.lint(file)
         }
         return outcome
+    }
+}
+
+// MARK: - Provisional evidence
+
+extension Workspace {
+    /// The directory whose files decide whether the app requests provisional authorization: the
+    /// nearest one at or above the linted paths' common directory with a `package.json` (the app,
+    /// or one package of a monorepo), not above the git work tree's top; without one, the common
+    /// directory itself.
+    public static func evidenceScope(for paths: [String]) -> String {
+        let directories = paths.map { path -> String in
+            let full = absolute(path)
+            var status = stat()
+            return stat(full, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? full : directoryOf(full)
+        }
+        guard var common = directories.first else { return absolute(".") }
+        for directory in directories.dropFirst() {
+            while !(directory == common || directory.hasPrefix(common == "/" ? "/" : common + "/")) { common = directoryOf(common) }
+        }
+        let top = GitRepository.containing(common).map { absolute($0.workTree) }
+        var candidate = common
+        while true {
+            if access(candidate + "/package.json", F_OK) == 0 { return candidate }
+            if candidate == "/" || candidate == top { return common }
+            candidate = directoryOf(candidate)
+        }
+    }
+
+    /// The evidence of the files under `scope` that `skipping` does not name (absolute paths): read
+    /// with the rules' ignore files, prefiltered by the evidence's needles, parsed only when they
+    /// match. Returns the evidence and how many files it came from.
+    public func scanEvidence(under scope: String, skipping: Set<String>, displayPath: @escaping (String) -> String) -> (evidence: ProvisionalEvidence, files: Int) {
+        let byFile = scanEvidenceByFile(under: scope, skipping: skipping, displayPath: displayPath)
+        var evidence = ProvisionalEvidence()
+        for found in byFile.values { evidence.add(found) }
+        return (evidence, byFile.count)
+    }
+
+    /// The same, per file (absolute path), files without any left out.
+    func scanEvidenceByFile(under scope: String, skipping: Set<String>, displayPath: @escaping (String) -> String) -> [String: FileProvisionalEvidence] {
+        guard let found = try? FileDiscovery(resolver: configurations, excludes: [], respectsIgnoreFiles: true).discover([scope]) else {
+            return [:]
+        }
+        let files = found.files.map(absolute).filter { !skipping.contains($0) }
+        let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        let lock = NSLock()
+        var byFile: [String: FileProvisionalEvidence] = [:]
+        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+            var parsers: [Grammar: SyntaxParser] = [:]
+            var local: [String: FileProvisionalEvidence] = [:]
+            var index = worker
+            while index < files.count {
+                defer { index += workerCount }
+                let bytes: [UInt8]
+                if let buffer = buffer(of: files[index]) {
+                    bytes = buffer
+                } else if case let .success(content) = FileReader.read(files[index], maxSize: settings.maxFileSize) {
+                    bytes = content
+                } else {
+                    continue
+                }
+                if let found = Self.evidence(in: bytes, path: files[index], displayPath: displayPath, parsers: &parsers) { local[files[index]] = found }
+            }
+            lock.lock()
+            byFile.merge(local) { $1 }
+            lock.unlock()
+        }
+        return byFile
+    }
+
+    /// One file's evidence from its bytes (nil when it has none).
+    static func evidence(in bytes: [UInt8], path: String, displayPath: (String) -> String, parsers: inout [Grammar: SyntaxParser]) -> FileProvisionalEvidence? {
+        guard ProvisionalEvidenceScanner.mayHaveEvidence(bytes), !bytes.contains(0) else { return nil }
+        let grammar = Workspace.grammar(of: path)
+        let parser = parsers[grammar] ?? SyntaxParser(grammar: grammar)
+        parsers[grammar] = parser
+        parser.timeoutMicroseconds = 5_000_000
+        let shown = displayPath(path)
+        guard let tree = parser.parse(SourceText(bytes: bytes)) else { return nil }
+        let model = SemanticModel(tree: tree, path: shown, depthLimit: Linter.maximumDepth)
+        guard !model.isTooDeep else { return nil }
+        let found = ProvisionalEvidenceScanner.evidence(in: model, path: shown)
+        return found.isEmpty ? nil : found
+    }
+
+    // The evidence a long-running front end keeps for its root, file by file.
+
+    /// The project's evidence under `root`, scanned on first use and then kept up to date with
+    /// `updateEvidence`; paths are absolute.
+    public func rootEvidence() -> ProvisionalEvidence {
+        lock.lock()
+        let known = evidenceByFile
+        lock.unlock()
+        let byFile: [String: FileProvisionalEvidence]
+        if let known {
+            byFile = known
+        } else {
+            let scanned = scansEvidenceRoot ? scanEvidenceByFile(under: root, skipping: [], displayPath: { $0 }) : [:]
+            lock.lock()
+            if evidenceByFile == nil { evidenceByFile = scanned }
+            byFile = evidenceByFile ?? scanned
+            lock.unlock()
+        }
+        var evidence = ProvisionalEvidence()
+        for path in byFile.keys.sorted() { evidence.add(byFile[path]!) }
+        return evidence
+    }
+
+    /// A file's evidence is now this (from its latest lint); returns whether the project's
+    /// evidence changed in a way findings show (live/latent, or the request they name).
+    @discardableResult
+    public func updateEvidence(of path: String, with found: FileProvisionalEvidence?) -> Bool {
+        let before = rootEvidence()
+        lock.lock()
+        evidenceByFile?[absolute(path)] = (found?.isEmpty ?? true) ? nil : found
+        lock.unlock()
+        let after = rootEvidence()
+        return before.orderedSites.first != after.orderedSites.first || before.projectNeverAsks != after.projectNeverAsks
+    }
+
+    /// A file changed outside the editor's buffers: its evidence is read again.
+    @discardableResult
+    public func rescanEvidence(of path: String) -> Bool {
+        var parsers: [Grammar: SyntaxParser] = [:]
+        let full = absolute(path)
+        var bytes = buffer(of: full)
+        if bytes == nil, case let .success(content) = FileReader.read(full, maxSize: settings.maxFileSize) { bytes = content }
+        let found = bytes.flatMap { Self.evidence(in: $0, path: full, displayPath: { $0 }, parsers: &parsers) }
+        return updateEvidence(of: full, with: found)
+    }
+
+    /// Sets the level and message of every finding that depends on provisional requests, by the
+    /// evidence and each file's `provisional` setting; `describe` shows a path in messages.
+    public func applyEvidence(_ evidence: ProvisionalEvidence, to report: inout LintReport) {
+        for index in report.results.indices {
+            let result = report.results[index]
+            guard result.diagnostics.contains(where: { $0.dependsOnProvisionalRequests || $0.ruleId == Workspace.missingAllowProvisionalId }) else { continue }
+            let mode = (try? configuration(forFile: result.file.path))?.provisional ?? .auto
+            report.results[index] = Workspace.applying(evidence, mode: mode, to: result)
+        }
+    }
+
+    static let missingAllowProvisionalId = "missing-allow-provisional"
+
+    /// One file's findings under the evidence.
+    /// - Parameter describe: how a request's path is shown in messages.
+    public static func applying(_ evidence: ProvisionalEvidence, mode: Configuration.ProvisionalMode, to result: FileResult,
+                                describe: (String) -> String = { $0 }) -> FileResult {
+        let sites = evidence.orderedSites
+        func where_(_ site: ProvisionalRequestSite) -> String { "\(describe(site.path)):\(site.start.line)" }
+        let diagnostics = result.diagnostics.map { original -> Diagnostic in
+            var diagnostic = original
+            if diagnostic.ruleId == missingAllowProvisionalId {
+                guard mode != .never,
+                      let site = sites.first(where: { !($0.path == result.file.path && $0.range.overlaps(diagnostic.range)) }) else { return diagnostic }
+                diagnostic.message += " The project already requests provisional authorization at \(where_(site)): this request shows the full dialog even to devices that are provisionally authorized."
+                diagnostic.related.append(related(site, in: result, message: "provisional authorization is requested here"))
+                return diagnostic
+            }
+            guard diagnostic.dependsOnProvisionalRequests else { return diagnostic }
+            switch mode {
+            case .requested:
+                diagnostic.message += " The configuration says the app requests provisional authorization (`\"provisional\": \"requested\"`), so provisional devices reach this check."
+            case .never:
+                diagnostic.severity = diagnostic.severity.oneLevelLower
+                diagnostic.message = "Latent (the configuration says the app never requests provisional authorization, `\"provisional\": \"never\"`): " + diagnostic.message
+            case .auto:
+                if let site = sites.first {
+                    let more = sites.count > 1 ? "; \(sites.count - 1) more place\(sites.count == 2 ? "" : "s")" : ""
+                    diagnostic.message += " Provisional authorization is requested at \(where_(site)) (\(site.how)\(more)), so provisional devices reach this check."
+                    diagnostic.related.append(related(site, in: result, message: "provisional authorization is requested here (\(site.how))"))
+                } else {
+                    diagnostic.severity = diagnostic.severity.oneLevelLower
+                    let why = evidence.projectNeverAsks
+                        ? "every permission request in this project sets `allowProvisional: false`"
+                        : "no permission request in this project asks for provisional authorization"
+                    diagnostic.message = "Latent: \(why), so no device is provisional today; this check drops provisional devices as soon as one does (`ios.allowProvisional: true`, or `provisional: true` with Firebase or Notifee). " + diagnostic.message
+                }
+            }
+            return diagnostic
+        }
+        return result.replacing(diagnostics: diagnostics)
+    }
+
+    private static func related(_ site: ProvisionalRequestSite, in result: FileResult, message: String) -> RelatedLocation {
+        if site.path == result.file.path, !result.file.text.bytes.isEmpty {
+            return RelatedLocation(range: site.range, message: message)
+        }
+        return RelatedLocation(elsewhere: site.location, message: message)
+    }
+}
+
+extension Severity {
+    /// The level a latent finding is reported at: error → warning → note.
+    public var oneLevelLower: Severity {
+        switch self {
+        case .error: return .warning
+        case .warning, .note: return .note
+        }
     }
 }

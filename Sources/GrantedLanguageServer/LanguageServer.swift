@@ -85,6 +85,9 @@ public final class LanguageServer: @unchecked Sendable {
         let configuration: Configuration?
         let configurationError: Configuration.LoadError?
         let workspace: Workspace
+        /// Linting it changed the folder's provisional evidence: other open files may flip
+        /// between live and latent.
+        var evidenceChanged = false
 
         /// For the log.
         var summary: String {
@@ -280,6 +283,7 @@ public final class LanguageServer: @unchecked Sendable {
         }
         if let value = params.optionalString("trace") { trace = value }
         looseFiles = try makeWorkspace(root: "/")
+        looseFiles.scansEvidenceRoot = false
         var roots: [(uri: String, path: String)] = []
         if let list = params.object["workspaceFolders"] as? [Any] {
             for item in list {
@@ -425,7 +429,12 @@ public final class LanguageServer: @unchecked Sendable {
                 configurationChanges.append(path)
             } else {
                 // An open document's buffer is its truth; any other file is read from disk again.
-                affected.formUnion(workspace(for: path).fileChanged(path))
+                let workspace = workspace(for: path)
+                affected.formUnion(workspace.fileChanged(path))
+                if documents.values.contains(where: { $0.path == path }) == false, workspace.rescanEvidence(of: path) {
+                    // A provisional request appeared or went: every open file of the folder may flip.
+                    affected.formUnion(documents.values.filter { self.workspace(for: $0.path) === workspace }.map(\.path))
+                }
             }
         }
         for path in configurationChanges { configurationChanged(path) }
@@ -522,11 +531,19 @@ public final class LanguageServer: @unchecked Sendable {
             let finished = snapshots
             self.queue.async {
                 self.lintRunning = false
+                var evidenceChangedIn: [ObjectIdentifier] = []
                 for (uri, snapshot) in finished {
+                    if snapshot.evidenceChanged { evidenceChangedIn.append(ObjectIdentifier(snapshot.workspace)) }
                     // Stale: the document changed (or closed) while it was linted; never published.
                     guard let open = self.documents[uri], open.document.version == snapshot.version else { continue }
                     open.result = snapshot
                     self.publish(snapshot, uri: uri, open: open)
+                }
+                if !evidenceChangedIn.isEmpty {
+                    let linted = Set(finished.map(\.uri))
+                    self.schedule(self.documents.filter { uri, open in
+                        !linted.contains(uri) && evidenceChangedIn.contains(ObjectIdentifier(self.workspace(for: open.path)))
+                    }.map(\.key).sorted())
                 }
                 self.startLintIfIdle()
             }
@@ -542,9 +559,18 @@ public final class LanguageServer: @unchecked Sendable {
         }
         let outcome = workspace.lint(path: path, bytes: document.bytes, configuration: configuration)
         switch outcome {
-        case let .success(result):
-            return LintedSnapshot(version: document.version, document: document, result: result, problem: nil,
-                                  configuration: configuration, configurationError: configurationError, workspace: workspace)
+        case let .success(linted):
+            // Live or latent: by what the whole folder says about provisional requests, this
+            // buffer's text included.
+            let evidenceChanged = workspace.updateEvidence(of: path, with: linted.provisionalEvidence)
+            let root = workspace.root
+            let result = Workspace.applying(workspace.rootEvidence(), mode: configuration.provisional, to: linted) { path in
+                path.hasPrefix(root == "/" ? "/" : root + "/") ? String(path.dropFirst(root == "/" ? 1 : root.count + 1)) : path
+            }
+            var snapshot = LintedSnapshot(version: document.version, document: document, result: result, problem: nil,
+                                          configuration: configuration, configurationError: configurationError, workspace: workspace)
+            snapshot.evidenceChanged = evidenceChanged
+            return snapshot
         case let .failure(problem):
             return LintedSnapshot(version: document.version, document: document, result: nil, problem: problem,
                                   configuration: configuration, configurationError: configurationError, workspace: workspace)
@@ -592,7 +618,15 @@ public final class LanguageServer: @unchecked Sendable {
         if !tags.isEmpty { item["tags"] = tags }
         if showsRelatedInformation, !diagnostic.related.isEmpty {
             item["relatedInformation"] = diagnostic.related.map { related in
-                ["location": ["uri": uri, "range": converter.range(related.range)], "message": related.message] as [String: Any]
+                guard let elsewhere = related.elsewhere else {
+                    return ["location": ["uri": uri, "range": converter.range(related.range)], "message": related.message] as [String: Any]
+                }
+                // Another file (the provisional request): its positions were computed there.
+                let range: [String: Any] = [
+                    "start": ["line": elsewhere.start.line - 1, "character": elsewhere.start.column - 1],
+                    "end": ["line": elsewhere.end.line - 1, "character": elsewhere.end.column - 1],
+                ]
+                return ["location": ["uri": Self.uri(ofPath: elsewhere.path), "range": range], "message": related.message] as [String: Any]
             }
         }
         return item
@@ -658,8 +692,14 @@ public final class LanguageServer: @unchecked Sendable {
                     if let buffer = workspace.buffer(of: path) { return .success(buffer) }
                     return FileReader.read(path, maxSize: workspace.settings.maxFileSize)
                 }) ?? []
+                let evidence = workspace.rootEvidence()
+                let root = folder.path
                 for outcome in outcomes {
-                    guard case let .success(result) = outcome.result, !result.diagnostics.isEmpty else { continue }
+                    guard case let .success(linted) = outcome.result, !linted.diagnostics.isEmpty else { continue }
+                    let mode = workspace.configurationKeepingLastGood(forFile: linted.file.path).configuration.provisional
+                    let result = Workspace.applying(evidence, mode: mode, to: linted) { path in
+                        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+                    }
                     let path = absolute(result.file.path)
                     let openDocument = open.first { $0.path == path }
                     let uri = openDocument?.uri ?? Self.uri(ofPath: path)

@@ -78,7 +78,8 @@ public struct JSONReporter {
             members.append(("fix", .null))
         }
         members.append(("related", .array(diagnostic.related.map { related in
-            .object(position(LineColumnRange(related.range, in: file.text)) + [("message", .string(related.message))])
+            .object((related.elsewhere.map { [("path", JSONValue.string($0.path))] } ?? [])
+                + position(LineColumnRange(related, in: file.text)) + [("message", .string(related.message))])
         })))
         return .object(members)
     }

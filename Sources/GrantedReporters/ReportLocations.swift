@@ -7,6 +7,20 @@ public struct LineColumnRange: Equatable {
     public let start: SourcePosition
     public let end: SourcePosition
 
+    public init(start: SourcePosition, end: SourcePosition) {
+        self.start = start
+        self.end = end == start ? SourcePosition(line: start.line, column: start.column + 1) : end
+    }
+
+    /// A related location: in the finding's file, or elsewhere with its own positions.
+    public init(_ related: RelatedLocation, in text: SourceText) {
+        if let elsewhere = related.elsewhere {
+            self.init(start: elsewhere.start, end: elsewhere.end)
+        } else {
+            self.init(related.range, in: text)
+        }
+    }
+
     public init(_ range: Range<Int>, in text: SourceText) {
         start = text.position(of: range.lowerBound)
         let endPosition = text.position(of: range.upperBound)

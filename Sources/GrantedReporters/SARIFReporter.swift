@@ -137,8 +137,8 @@ public struct SARIFReporter {
                 .object([
                     ("id", .int(position + 1)),
                     ("physicalLocation", .object([
-                        ("artifactLocation", artifactLocation(file.path)),
-                        ("region", region(LineColumnRange(related.range, in: file.text))),
+                        ("artifactLocation", artifactLocation(related.elsewhere?.path ?? file.path)),
+                        ("region", region(LineColumnRange(related, in: file.text))),
                     ])),
                     ("message", .object([("text", .string(related.message))])),
                 ])

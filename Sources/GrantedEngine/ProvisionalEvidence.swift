@@ -1,0 +1,180 @@
+import Foundation
+import GrantedSyntax
+
+/// A place that makes provisionally authorized devices possible: a request that can ask for
+/// provisional authorization (expo's `ios.allowProvisional`, Firebase's and Notifee's
+/// `provisional`, react-native-permissions' `'provisional'`), or expo request options with an
+/// `allowProvisional` that is not `false`, wherever they are written.
+public struct ProvisionalRequestSite: Hashable, Sendable {
+    /// The file as the run shows it (relative to the working directory when below it).
+    public let path: String
+    public let range: Range<Int>
+    public let start: SourcePosition
+    public let end: SourcePosition
+    /// The library whose request it is (its module name).
+    public let library: String
+    /// How it asks: "`ios.allowProvisional: true`", "`provisional` from an expression", ….
+    public let how: String
+
+    public var location: ExternalLocation { ExternalLocation(path: path, start: start, end: end) }
+    /// `src/push/register.ts:42`
+    public var shortDescription: String { "\(path):\(start.line)" }
+}
+
+/// What one file says about provisional authorization.
+public struct FileProvisionalEvidence: Hashable, Sendable {
+    public var sites: [ProvisionalRequestSite] = []
+    /// Requests that say explicitly that they are not provisional (`allowProvisional: false`).
+    public var explicitlyFullRequests = 0
+    /// Requests that never mention it (the full dialog by default).
+    public var otherRequests = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { sites.isEmpty && explicitlyFullRequests == 0 && otherRequests == 0 }
+}
+
+/// The project's evidence: whether any device can be provisionally authorized at all.
+public struct ProvisionalEvidence: Sendable {
+    public private(set) var sites: [ProvisionalRequestSite] = []
+    public private(set) var explicitlyFullRequests = 0
+    public private(set) var otherRequests = 0
+    /// Files the evidence was read from beyond the linted ones (partial runs), for the report.
+    public var scannedOutsideLintedFiles = 0
+
+    public init() {}
+
+    public mutating func add(_ file: FileProvisionalEvidence) {
+        sites += file.sites
+        explicitlyFullRequests += file.explicitlyFullRequests
+        otherRequests += file.otherRequests
+    }
+
+    public mutating func add(_ other: ProvisionalEvidence) {
+        sites += other.sites
+        explicitlyFullRequests += other.explicitlyFullRequests
+        otherRequests += other.otherRequests
+        scannedOutsideLintedFiles += other.scannedOutsideLintedFiles
+    }
+
+    /// Sites in a stable order (path, then position), first is the one messages name.
+    public var orderedSites: [ProvisionalRequestSite] {
+        sites.sorted { ($0.path, $0.range.lowerBound) < ($1.path, $1.range.lowerBound) }
+    }
+
+    /// Every request of the project says it is not provisional, and there is at least one.
+    public var projectNeverAsks: Bool { sites.isEmpty && explicitlyFullRequests > 0 && otherRequests == 0 }
+}
+
+/// Finds the evidence in a file. Only files with one of `needles` can hold any, so a run reads
+/// each file's bytes against them (the same multi-needle prefilter as the rules) and builds a
+/// model only for those.
+public enum ProvisionalEvidenceScanner {
+    /// `allowProvisional`, `provisional`, `'provisional'`, and the request APIs (for "never" projects).
+    public static let needles = NeedleSet(["rovisional", "requestPermission", "requestNotifications"])
+    static let permissionsModule = "react-native-permissions"
+
+    public static func mayHaveEvidence(_ bytes: [UInt8]) -> Bool { needles.matchesAny(bytes) }
+
+    public static func evidence(in model: SemanticModel, path: String) -> FileProvisionalEvidence {
+        var evidence = FileProvisionalEvidence()
+        let text = model.tree.source
+        var requestRanges: [Range<Int>] = []
+        func site(_ node: Node, library: String, how: String) {
+            evidence.sites.append(ProvisionalRequestSite(
+                path: path, range: node.byteRange, start: text.position(of: node.startByte), end: text.position(of: node.endByte),
+                library: library, how: how
+            ))
+        }
+        func record(_ call: Node, _ option: ProvisionalOption, library: String, key: String, mentionsKey: Bool) {
+            requestRanges.append(call.byteRange)
+            switch option {
+            case .always:
+                site(call, library: library, how: "`\(key): true`")
+            case .sometimes:
+                site(call, library: library, how: "`\(key)` from an expression that can be true")
+            case .unknown:
+                // Options the model cannot see into count only where the file speaks of provisional.
+                if mentionsKey { site(call, library: library, how: "options that can set `\(key)`") } else { evidence.otherRequests += 1 }
+            case .never:
+                if text.text(in: call.byteRange).contains("rovisional") { evidence.explicitlyFullRequests += 1 } else { evidence.otherRequests += 1 }
+            }
+        }
+        let mentionsProvisional = text.contains("rovisional")
+        for call in model.calls {
+            guard let callee = call.child(byField: "function") else { continue }
+            if let request = model.permissionRequest(call) {
+                record(request.call, model.provisionalOption(ofExpoOptions: request.options), library: SemanticModel.expoNotificationsModule,
+                       key: "ios.allowProvisional", mentionsKey: mentionsProvisional)
+                continue
+            }
+            let calleeValue = model.value(of: callee)
+            switch calleeValue {
+            case .permissionFunction:
+                guard model.hookTuplePosition(of: callee) != 2, let request = model.hookRequest(call) else { continue }
+                record(call, model.provisionalOption(ofExpoOptions: request.options), library: SemanticModel.expoNotificationsModule,
+                       key: "ios.allowProvisional", mentionsKey: mentionsProvisional)
+            case let .libraryValue(library, .method("requestPermission")), let .libraryValue(library, .export("requestPermission")):
+                // Modular Firebase takes the messaging instance first: `requestPermission(getMessaging(), options)`.
+                let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
+                let position = library == .firebaseMessaging && calleeValue == .libraryValue(library, .export("requestPermission")) ? 1 : 0
+                let options = position < arguments.count ? arguments[position] : nil
+                record(call, model.provisionalOption(ofLibraryOptions: options), library: library.rawValue, key: "provisional",
+                       mentionsKey: mentionsProvisional)
+            default:
+                if isPermissionsRequestNotifications(callee, model) {
+                    requestRanges.append(call.byteRange)
+                    let list = call.child(byField: "arguments")?.namedChildren.first { $0.kind != "comment" }
+                    if let list = list.map(Syntax.unwrap), list.kind == "array" {
+                        let names = list.namedChildren.compactMap(Syntax.stringValue)
+                        if names.contains("provisional") {
+                            site(call, library: permissionsModule, how: "`'provisional'` in the options")
+                        } else if names.count == list.namedChildren.count {
+                            evidence.otherRequests += 1
+                        } else {
+                            site(call, library: permissionsModule, how: "options that can include `'provisional'`")
+                        }
+                    } else if list != nil, mentionsProvisional {
+                        site(call, library: permissionsModule, how: "options that can include `'provisional'`")
+                    } else {
+                        evidence.otherRequests += 1
+                    }
+                }
+            }
+        }
+        // Expo request options written apart from their request (a shared constant, another file's
+        // options): an `allowProvisional` that is not `false` is the app asking for it.
+        if model.usesExpoNotifications || text.contains("allowProvisional") {
+            let name = "allowProvisional"
+            for offset in text.offsets(of: name) where !requestRanges.contains(where: { $0.contains(offset) }) {
+                guard let leaf = model.tree.root.descendant(spanning: offset..<(offset + name.utf8.count)),
+                      let pair = leaf.parent, pair.kind == "pair", let key = pair.child(byField: "key"), key.contains(leaf),
+                      Syntax.propertyName(key) == name, let value = pair.child(byField: "value") else { continue }
+                let unwrapped = Syntax.unwrap(value)
+                if unwrapped.kind == "false" { continue }
+                site(pair, library: SemanticModel.expoNotificationsModule,
+                     how: unwrapped.kind == "true" ? "`allowProvisional: true` in request options" : "`allowProvisional` from an expression in request options")
+            }
+        }
+        return evidence
+    }
+
+    /// `requestNotifications` of react-native-permissions, imported by name or reached through the
+    /// module's namespace or default import.
+    private static func isPermissionsRequestNotifications(_ callee: Node, _ model: SemanticModel) -> Bool {
+        let node = Syntax.unwrap(callee)
+        func declaration(of identifier: Node) -> SemanticModel.Declaration? {
+            model.resolve(name: identifier.text, at: identifier).map { model.bindings[$0].declaration }
+        }
+        if node.kind == "identifier" {
+            if case let .importNamed(module, name)? = declaration(of: node) { return module == permissionsModule && name == "requestNotifications" }
+            return false
+        }
+        guard node.kind == "member_expression", node.child(byField: "property")?.textEquals("requestNotifications") == true,
+              let object = node.child(byField: "object").map(Syntax.unwrap), object.kind == "identifier" else { return false }
+        switch declaration(of: object) {
+        case let .importNamespace(module)?, let .importDefault(module)?: return module == permissionsModule
+        default: return false
+        }
+    }
+}
