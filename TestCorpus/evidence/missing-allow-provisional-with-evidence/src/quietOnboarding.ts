@@ -3,5 +3,5 @@ import * as Notifications from 'expo-notifications';
 export async function onboardQuietly() {
   const current = await Notifications.getPermissionsAsync();
   if (current.ios?.status !== Notifications.IosAuthorizationStatus.NOT_DETERMINED) return current;
-  return Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } }); // evidence-site // expect: channel-after-permission-request, request-when-denied
+  return Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } }); // evidence-site // expect: request-when-denied
 }

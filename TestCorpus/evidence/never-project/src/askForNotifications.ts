@@ -4,7 +4,7 @@ import * as Notifications from 'expo-notifications';
 export async function askForNotifications(): Promise<boolean> {
   const current = await Notifications.getPermissionsAsync();
   if (!current.canAskAgain) return false;
-  const result = await Notifications.requestPermissionsAsync({ // expect: channel-after-permission-request
+  const result = await Notifications.requestPermissionsAsync({
     ios: { allowAlert: true, allowSound: true, allowProvisional: false },
   });
   return result.granted; // expect: provisional-blind-check=warning

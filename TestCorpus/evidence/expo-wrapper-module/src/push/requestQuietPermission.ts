@@ -4,5 +4,5 @@ import * as Notifications from 'expo-notifications';
 export async function requestQuietPermission() {
   const settings = await Notifications.getPermissionsAsync();
   if (settings.ios?.status !== Notifications.IosAuthorizationStatus.NOT_DETERMINED) return settings;
-  return Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowSound: true, allowProvisional: true } }); // evidence-site // expect: channel-after-permission-request, request-when-denied
+  return Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowSound: true, allowProvisional: true } }); // evidence-site // expect: request-when-denied
 }

@@ -4,5 +4,5 @@ import * as Notifications from 'expo-notifications';
 export async function startQuietly(): Promise<void> {
   const current = await Notifications.getPermissionsAsync();
   if (current.ios?.status !== Notifications.IosAuthorizationStatus.NOT_DETERMINED) return;
-  await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } }); // evidence-site // expect: channel-after-permission-request, request-when-denied
+  await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } }); // evidence-site // expect: request-when-denied
 }
