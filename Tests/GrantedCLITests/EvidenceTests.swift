@@ -413,5 +413,24 @@ struct EvidenceTests {
         try Self.write(Self.check, to: "src/screens/check.ts", in: directory)
         let findings = try Self.lintWithBinary(["src/screens"], in: directory)
         Self.expectLiveCheck(findings, checkPath: "src/screens/check.ts", requestPath: "src/push/register.ts", run: "src/screens")
+        // The text report says where the evidence came from when it is outside the linted paths.
+        let text = try Self.shell([Self.binary.path, "src/screens"], in: directory)
+        #expect(text.output.contains("src/push/register.ts:\(Self.requestLine)") && text.output.contains("outside the linted paths"),
+                "\(text.output)")
+    }
+
+    /// Code the project does not own (dependencies, declaration files, ignored build output) is not
+    /// evidence: the same request there leaves the check latent.
+    @Test func dependenciesDeclarationsAndIgnoredFilesAreNotEvidence() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-evidence-\(UUID().uuidString)")
+        try Self.write(Self.packageJSON, to: "package.json", in: directory)
+        try Self.write(Self.check, to: "src/check.ts", in: directory)
+        try Self.write(Self.register, to: "node_modules/push-sdk/lib/register.js", in: directory)
+        try Self.write(Self.register, to: "dist/register.js", in: directory)
+        try Self.write("dist/\n", to: ".gitignore", in: directory)
+        try Self.write("export declare const quiet: { ios: { allowProvisional: true } };\n", to: "src/types.d.ts", in: directory)
+        try Self.shell(["git", "init", "-q"], in: directory)
+        let findings = try Self.lintWithBinary(["."], in: directory).filter { $0.rule == Self.rule }
+        #expect(findings.count == 1 && findings.allSatisfy { $0.severity == "warning" && $0.message.hasPrefix("Latent:") }, "\(findings)")
     }
 }
