@@ -238,6 +238,8 @@ public enum GrantedCLI {
         let names = project.exportedNames
         var entries: [InventoryReporter.Entry] = []
         var problems = found.problems
+        var evidence = ProvisionalEvidence()
+        var modes: [String: Configuration.ProvisionalMode] = [:]
         for path in found.files {
             let displayPath = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
             switch FileReader.read(path, maxSize: options.maxFileSize) {
@@ -245,11 +247,14 @@ public enum GrantedCLI {
                 problems.append(FileProblem(path: displayPath, kind: problem.kind, reason: problem.reason))
             case let .success(bytes):
                 let text = SourceText(bytes: bytes)
-                guard options.noPrefilter || modules.contains(where: { text.contains($0) }) || names.contains(where: { text.contains($0) }) else { continue }
+                let mayHaveEvidence = ProvisionalEvidenceScanner.mayHaveEvidence(bytes)
+                guard options.noPrefilter || mayHaveEvidence || modules.contains(where: { text.contains($0) }) || names.contains(where: { text.contains($0) }) else { continue }
                 let fileExtension = displayPath.split(separator: ".").last.map(String.init) ?? ""
                 let parser = SyntaxParser(grammar: Grammar(fileExtension: fileExtension) ?? .tsx)
                 guard let tree = parser.parse(text) else { continue }
                 let model = SemanticModel(tree: tree, path: displayPath, project: project)
+                if mayHaveEvidence { evidence.add(ProvisionalEvidenceScanner.evidence(in: model, path: displayPath)) }
+                modes[displayPath] = workspace.configurationKeepingLastGood(forFile: path).configuration.provisional
                 let recovery = ParseRecovery.of(tree) { model }
                 for site in PermissionInventory.sites(in: model) {
                     entries.append(InventoryReporter.Entry(
@@ -260,7 +265,20 @@ public enum GrantedCLI {
             }
         }
         for problem in problems { standardError("granted-lint: \(problem.path): \(problem.reason)\n") }
-        let rendered = InventoryReporter(toolVersion: version).render(entries, format: options.format == .json ? .json : options.format == .markdown ? .markdown : .text)
+        // Live or latent, as for the findings: the rest of the project is read when the paths are part of it.
+        let scope = Workspace.evidenceScope(for: options.paths)
+        if !options.paths.contains(where: { absolute($0) == scope || scope.hasPrefix(absolute($0) + "/") }) {
+            evidence.add(workspace.scanEvidence(under: scope, skipping: Set(found.files.map(absolute)), displayPath: displayPath).evidence)
+        }
+        for index in entries.indices where entries[index].site.handling == .blind {
+            switch modes[entries[index].path] ?? .auto {
+            case .auto: entries[index].live = !evidence.sites.isEmpty
+            case .requested: entries[index].live = true
+            case .never: entries[index].live = false
+            }
+        }
+        let requestedAt = evidence.orderedSites.map(\.shortDescription)
+        let rendered = InventoryReporter(toolVersion: version, provisionalRequestedAt: Array(NSOrderedSet(array: requestedAt)) as? [String] ?? requestedAt).render(entries, format: options.format == .json ? .json : options.format == .markdown ? .markdown : .text)
         if let path = options.outputPath { try writeReport(rendered, to: path) } else { standardOutput(rendered) }
         return problems.isEmpty && !runNotes(for: found).contains(where: { $0.level == .error }) ? 0 : 2
     }
@@ -361,6 +379,7 @@ public enum GrantedCLI {
             ("exclude", .array(configuration.exclude.map { .string($0.pattern) })),
             ("extensions", .array((configuration.extensions ?? Grammar.defaultExtensions).map { .string($0) })),
             ("strictSyntax", .bool(configuration.strictSyntax)),
+            ("provisional", .string(configuration.provisional.rawValue)),
             ("linted", .bool(accepts(path, configuration: configuration))),
         ]).render() + "\n"
     }

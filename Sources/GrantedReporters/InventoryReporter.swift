@@ -12,18 +12,41 @@ public struct InventoryReporter {
         /// The site lies in a function the parser read only with error recovery: the analysis of
         /// it may be incomplete.
         public let incompleteAnalysis: Bool
+        /// For a provisional-blind decision: whether provisional devices reach it (the project
+        /// requests provisional authorization) or it is latent; nil for everything else.
+        public var live: Bool?
 
-        public init(path: String, position: SourcePosition, site: InventorySite, incompleteAnalysis: Bool = false) {
+        public init(path: String, position: SourcePosition, site: InventorySite, incompleteAnalysis: Bool = false, live: Bool? = nil) {
             self.path = path
             self.position = position
             self.site = site
             self.incompleteAnalysis = incompleteAnalysis
+            self.live = live
         }
     }
 
     public let toolVersion: String
+    /// Where the project requests provisional authorization (`path:line`); empty when nowhere.
+    public var provisionalRequestedAt: [String] = []
 
-    public init(toolVersion: String) { self.toolVersion = toolVersion }
+    public init(toolVersion: String, provisionalRequestedAt: [String] = []) {
+        self.toolVersion = toolVersion
+        self.provisionalRequestedAt = provisionalRequestedAt
+    }
+
+    /// The header line: where provisional devices come from.
+    private var evidenceLine: String {
+        provisionalRequestedAt.isEmpty
+            ? "Provisional authorization requested at: none (provisional-blind decisions are latent)"
+            : "Provisional authorization requested at: \(provisionalRequestedAt.joined(separator: ", "))"
+    }
+
+    /// `blind (live)`, `blind (latent)`, or the handling alone.
+    private func decision(_ entry: Entry) -> String? {
+        guard let handling = entry.site.handling else { return nil }
+        guard handling == .blind, let live = entry.live else { return handling.rawValue }
+        return "\(handling.rawValue) (\(live ? "live" : "latent"))"
+    }
 
     public func render(_ entries: [Entry], format: Format) -> String {
         let sorted = entries.sorted { ($0.path, $0.position) < ($1.path, $1.position) }
@@ -62,7 +85,7 @@ public struct InventoryReporter {
 
     private func text(_ entries: [Entry]) -> String {
         let rows = entries.map { entry in
-            ["\(entry.path):\(entry.position.line)", library(entry.site), entry.site.kind.rawValue, entry.site.handling?.rawValue ?? "-",
+            ["\(entry.path):\(entry.position.line)", library(entry.site), entry.site.kind.rawValue, decision(entry) ?? "-",
              request(entry.site) ?? "-",
              String(entry.site.detail.prefix(80)) + (entry.incompleteAnalysis ? "  (parse recovery: may be incomplete)" : "")]
         }
@@ -74,18 +97,18 @@ public struct InventoryReporter {
             cells.enumerated().map { index, cell in index < padded ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0) : cell }
                 .joined(separator: "  ")
         }
-        var output = line(header) + "\n" + rows.map(line).joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
+        var output = evidenceLine + "\n\n" + line(header) + "\n" + rows.map(line).joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
         let counts = summary(entries)
         output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only).\n"
         return output
     }
 
     private func markdown(_ entries: [Entry]) -> String {
-        var output = "| location | library | kind | decision | request | what |\n| --- | --- | --- | --- | --- | --- |\n"
+        var output = evidenceLine + "\n\n| location | library | kind | decision | request | what |\n| --- | --- | --- | --- | --- | --- |\n"
         for entry in entries {
             let what = entry.site.detail.replacingOccurrences(of: "|", with: "\\|")
             let mark = entry.incompleteAnalysis ? " ⚠ parse recovery: may be incomplete" : ""
-            output += "| `\(entry.path):\(entry.position.line)` | \(library(entry.site)) | \(entry.site.kind.rawValue) | \(entry.site.handling?.rawValue ?? "") | \(request(entry.site) ?? "") | `\(what)`\(mark) |\n"
+            output += "| `\(entry.path):\(entry.position.line)` | \(library(entry.site)) | \(entry.site.kind.rawValue) | \(decision(entry) ?? "") | \(request(entry.site) ?? "") | `\(what)`\(mark) |\n"
         }
         let counts = summary(entries)
         output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only).\n"
@@ -96,6 +119,7 @@ public struct InventoryReporter {
         JSONValue.object([
             ("tool", .string("granted-lint")),
             ("version", .string(toolVersion)),
+            ("provisionalRequestedAt", .array(provisionalRequestedAt.map { .string($0) })),
             ("sites", .array(entries.map { entry in
                 .object([
                     ("path", .string(entry.path)),
@@ -104,6 +128,7 @@ public struct InventoryReporter {
                     ("library", .string(library(entry.site))),
                     ("kind", .string(entry.site.kind.rawValue)),
                     ("decision", entry.site.handling.map { .string($0.rawValue) } ?? .null),
+                    ("live", entry.live.map { .bool($0) } ?? .null),
                     ("provisional", entry.site.requested.map { .string($0.rawValue) } ?? .null),
                     ("guarded", entry.site.guarded.map { .bool($0) } ?? .null),
                     ("what", .string(entry.site.detail)),

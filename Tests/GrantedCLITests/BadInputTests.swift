@@ -23,7 +23,7 @@ extension CLITests {
     ) throws -> (run: Run, sarif: [String: Any], notifications: [String]) {
         try Self.write(Self.goodFile, to: "good.ts", in: directory)
         let run = Self.run(extra + ["--sarif-output", "out.sarif", badName, "good.ts"], in: directory)
-        #expect(run.output.contains("good.ts:5:10: error"), "the good file is still linted:\n\(run.output)\n\(run.errors)")
+        #expect(run.output.contains("good.ts:5:10: warning: Latent"), "the good file is still linted:\n\(run.output)\n\(run.errors)")
         let sarifText = try String(contentsOf: directory.appendingPathComponent("out.sarif"), encoding: .utf8)
         #expect(try Self.schemaViolation(sarifText) == nil)
         let sarif = try Self.checkCodeScanningRequirements(sarifText)
@@ -68,7 +68,7 @@ extension CLITests {
         try Data(bytes).write(to: directory.appendingPathComponent("latin1.ts"))
         let (run, _, notifications) = try Self.lintBeside("latin1.ts", in: directory)
         #expect(run.status == 1 && notifications.isEmpty)
-        #expect(run.output.contains("latin1.ts:6:10: error"))
+        #expect(run.output.contains("latin1.ts:6:10: warning: Latent"))
     }
 
     @Test func byteOrderMarkAndLineEndingsKeepPositions() throws {
@@ -78,7 +78,7 @@ extension CLITests {
         try Self.write(Self.goodFile.replacingOccurrences(of: "\n", with: "\r"), to: "cr.ts", in: directory)
         let run = Self.run(["bom.ts", "crlf.ts", "cr.ts"], in: directory)
         #expect(run.status == 1)
-        for name in ["bom.ts", "crlf.ts", "cr.ts"] { #expect(run.output.contains("\(name):5:10: error"), "\(name)") }
+        for name in ["bom.ts", "crlf.ts", "cr.ts"] { #expect(run.output.contains("\(name):5:10: warning: Latent"), "\(name)") }
     }
 
     @Test func fiveMegabyteSingleLineFile() throws {
@@ -89,7 +89,7 @@ extension CLITests {
         let (run, _, notifications) = try Self.lintBeside("bundle.js", in: directory)
         #expect(run.status == 1 && notifications.isEmpty)
         let column = line.utf16.distance(from: line.utf16.startIndex, to: line.range(of: "(await")!.lowerBound.samePosition(in: line.utf16)!) + 1
-        #expect(run.output.contains("bundle.js:1:\(column): error"))
+        #expect(run.output.contains("bundle.js:1:\(column): warning: Latent"))
         // The excerpt is a window around the finding, not the whole line.
         let excerptLine = run.output.split(separator: "\n").first { $0.hasPrefix(" 1 | …") }
         #expect((excerptLine?.count ?? Int.max) < 400)
@@ -135,7 +135,7 @@ extension CLITests {
         try Self.write(Self.goodFile, to: "folder.ts/inside.ts", in: directory)
         let folder = Self.run(["folder.ts"], in: directory)
         #expect(folder.status == 1 && folder.errors.isEmpty)
-        #expect(folder.output.contains("folder.ts/inside.ts:5:10: error"))
+        #expect(folder.output.contains("folder.ts/inside.ts:5:10: warning: Latent"))
         for (name, reason) in expectations {
             let (run, sarif, notifications) = try Self.lintBeside(name, in: directory)
             #expect(run.status == 2, "\(name)")
@@ -167,7 +167,7 @@ extension CLITests {
         let name = "src/it's \"mine\" — café 🎉/push notif.ts"
         try Self.write(Self.goodFile, to: name, in: directory)
         let run = Self.run(["--sarif-output", "out.sarif", "."], in: directory)
-        #expect(run.output.contains("\(name):5:10: error"))
+        #expect(run.output.contains("\(name):5:10: warning: Latent"))
         let sarif = try String(contentsOf: directory.appendingPathComponent("out.sarif"), encoding: .utf8)
         #expect(try Self.schemaViolation(sarif) == nil)
         #expect(sarif.contains("src/it%27s%20%22mine%22%20%E2%80%94%20caf%C3%A9%20%F0%9F%8E%89/push%20notif.ts"))

@@ -76,6 +76,7 @@ struct LanguageServerTests {
     @Test func crossFile() throws { try Self.scenarioGroup("CrossFile") }
     @Test func workspaceFolders() throws { try Self.scenarioGroup("WorkspaceFolders") }
     @Test func badInput() throws { try Self.scenarioGroup("BadInput") }
+    @Test func evidence() throws { try Self.scenarioGroup("Evidence") }
 
     // MARK: Neovim
 

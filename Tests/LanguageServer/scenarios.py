@@ -326,7 +326,9 @@ class PushDiagnostics(ScenarioCase):
             self.assertTrue(diagnostic.get("codeDescription", {}).get("href", "").endswith(f"docs/rules/{rule}.md"),
                             f"codeDescription.href of {rule}: {diagnostic.get('codeDescription')}")
             self.assertIn(rule, json.dumps(diagnostic.get("data")), "data carries the rule id")
-            related = [{"location": {"uri": document.uri, "range": location(r["line"], r["column"], r["endLine"], r["endColumn"])},
+            # A related place in another file (the provisional request that makes the check live) has its path.
+            related = [{"location": {"uri": (app / r["path"]).as_uri() if "path" in r else document.uri,
+                                     "range": location(r["line"], r["column"], r["endLine"], r["endColumn"])},
                         "message": r["message"]} for r in finding["related"]]
             self.assertEqual(diagnostic.get("relatedInformation") or [], related, f"relatedInformation of {rule}")
         await session.close()
@@ -437,7 +439,8 @@ class PushDiagnostics(ScenarioCase):
         folder = "my app/Ünïcode src"
         self.project.write(f"{folder}/permissions.ts", WRAPPER)
         self.project.write(f"{folder}/screen.ts", SCREEN)
-        self.project.write("my app/.granted-lint.json", json.dumps({"rules": {"provisional-blind-check": "warning"}}))
+        # (`requested`: the check is live, so its level is the configured one.)
+        self.project.write("my app/.granted-lint.json", json.dumps({"rules": {"provisional-blind-check": "warning"}, "provisional": "requested"}))
         session = await self.start(folders=[(self.project.uri("my app"), "my app")])
         document = session.open(f"{folder}/screen.ts")
         self.assertIn("%20", document.uri)
@@ -851,7 +854,7 @@ class Configuration(ScenarioCase):
             changes=[types.FileEvent(uri=self.project.uri(relative), type=types.FileChangeType(change))]))
 
     async def test_configuration_sets_severity_and_a_watched_change_turns_a_rule_off(self):
-        self.project.write(".granted-lint.json", json.dumps({"rules": {"provisional-blind-check": "warning"}}))
+        self.project.write(".granted-lint.json", json.dumps({"rules": {"provisional-blind-check": "warning"}, "provisional": "requested"}))
         self.project.write("src/several.ts", SEVERAL_FIXES)
         session = await self.start()
         document = session.open("src/several.ts")
@@ -860,7 +863,7 @@ class Configuration(ScenarioCase):
                          ["deprecated-should-show-alert", "numeric-authorization-status", "provisional-blind-check"])
         self.assertEqual(next(d["severity"] for d in diagnostics if d["code"] == "provisional-blind-check"), 2)
         mark = session.mark()
-        self.project.write(".granted-lint.json", json.dumps({"rules": {"deprecated-should-show-alert": "off"}}))
+        self.project.write(".granted-lint.json", json.dumps({"rules": {"deprecated-should-show-alert": "off"}, "provisional": "requested"}))
         self.watched(session, ".granted-lint.json", 2)
         diagnostics = await session.diagnostics(document.uri, since=mark)
         self.assertEqual(rule_ids(diagnostics), ["numeric-authorization-status", "provisional-blind-check"])
@@ -1026,6 +1029,43 @@ class CrossFile(ScenarioCase):
 
 # --------------------------------------------------------------------------------------------------
 
+class Evidence(ScenarioCase):
+    """Live or latent: a provisional-blind check is live when the folder requests provisional
+    authorization anywhere (open or not), and flips as that request changes in a buffer."""
+
+    QUIET = ("import * as Notifications from 'expo-notifications';\n"
+             "export const askQuietly = () => Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });\n")
+
+    async def test_a_request_in_an_unopened_file_makes_the_check_live_and_an_edit_flips_it(self):
+        self.project.write("package.json", json.dumps({"name": "evidence", "private": True}))
+        self.project.write("src/push/quiet.ts", self.QUIET)
+        self.project.write("src/blind.ts", NESTED_BLIND)
+        session = await self.start()
+        blind = session.open("src/blind.ts")
+        diagnostics = await session.diagnostics(blind.uri, version=1)
+        self.assertEqual([(d["code"], d["severity"]) for d in diagnostics], [("provisional-blind-check", 1)])
+        self.assertIn("provisional authorization is requested at src/push/quiet.ts:2", diagnostics[0]["message"].lower())
+        quiet_uri = self.project.uri("src/push/quiet.ts")
+        self.assertIn(quiet_uri, [r["location"]["uri"] for r in diagnostics[0].get("relatedInformation", [])],
+                      "the request is a related location in its own file")
+        # The request turned into a full one, unsaved: the check becomes latent (one level lower).
+        quiet = session.open("src/push/quiet.ts")
+        await session.diagnostics(quiet.uri, version=1)
+        mark = session.mark()
+        session.edit(quiet, [(range_of(quiet.text, "allowProvisional: true"), "allowProvisional: false")])
+        latent = await session.diagnostics(blind.uri, since=mark, where=lambda items: bool(items) and items[0]["severity"] == 2)
+        self.assertTrue(latent[0]["message"].startswith("Latent:"), latent[0]["message"])
+        # And back.
+        mark = session.mark()
+        session.edit(quiet, [(range_of(quiet.text, "allowProvisional: false"), "allowProvisional: true")])
+        live = await session.diagnostics(blind.uri, since=mark, where=lambda items: bool(items) and items[0]["severity"] == 1)
+        self.assertIn("src/push/quiet.ts:2", live[0]["message"])
+        self.assertEqual(self.project.snapshot(), self.project.expected, "nothing was written")
+        await session.close()
+
+
+# --------------------------------------------------------------------------------------------------
+
 class WorkspaceFolders(ScenarioCase):
     async def test_each_folder_has_its_own_configuration(self):
         self.project.write("strict/.granted-lint.json", json.dumps({"rules": {"missing-allow-provisional": "error"}}))
@@ -1047,8 +1087,9 @@ class WorkspaceFolders(ScenarioCase):
         await session.close()
 
     async def test_a_file_outside_every_folder_uses_the_configuration_above_it(self):
+        self.project.write("workspace/.granted-lint.json", json.dumps({"provisional": "requested"}))
         self.project.write("workspace/src/blind.ts", NESTED_BLIND)
-        self.project.write("elsewhere/.granted-lint.json", json.dumps({"rules": {"provisional-blind-check": "note"}}))
+        self.project.write("elsewhere/.granted-lint.json", json.dumps({"rules": {"provisional-blind-check": "note"}, "provisional": "requested"}))
         self.project.write("elsewhere/src/blind.ts", NESTED_BLIND)
         session = await self.start(folders=[(self.project.uri("workspace"), "workspace")])
         inside = session.open("workspace/src/blind.ts")
