@@ -270,16 +270,32 @@ struct EvidenceTests {
         #expect((requestLocation?["region"] as? [String: Any])?["startLine"] as? Int == site.line)
     }
 
-    @Test func inventorySaysWhereProvisionalIsRequested() throws {
-        let live = try Self.load("expo-wrapper-module")
-        let site = try #require(live.sites.first)
-        let liveRun = Self.runInProcess(["inventory", live.directory.path])
-        let liveHeader = liveRun.output.split(separator: "\n").first { $0.hasPrefix("Provisional authorization requested at:") }
-        #expect(liveHeader?.contains("\(site.path):\(site.line)") == true, "inventory header: \(liveRun.output)")
+    /// The inventory's header names the evidence (or says `none`), and each provisional-blind
+    /// decision is marked live or latent as its finding is.
+    @Test(arguments: cases)
+    func inventoryHeaderAndDecisionsAgreeWithTheFindings(_ name: String) throws {
+        let evidenceCase = try Self.load(name)
+        let inventory = Self.runInProcess(["inventory", evidenceCase.directory.path])
+        let lines = inventory.output.split(separator: "\n").map(String.init)
+        let headers = lines.filter { $0.hasPrefix("Provisional authorization requested at:") }
+        #expect(headers.count == 1, "\(name): one header line: \(inventory.output)")
+        let header = headers.first ?? ""
+        if evidenceCase.sites.isEmpty {
+            #expect(header.hasPrefix("Provisional authorization requested at: none"), "\(name): \(header)")
+        } else {
+            #expect(Self.namedSite(in: header, among: evidenceCase.sites) != nil, "\(name): names one of \(evidenceCase.sites): \(header)")
+        }
+        if evidenceCase.isLive {
+            #expect(!header.contains("latent"), "\(name): the case is live: \(header)")
+        }
 
-        let latent = try Self.load("no-request")
-        let latentRun = Self.runInProcess(["inventory", latent.directory.path])
-        #expect(latentRun.output.split(separator: "\n").contains("Provisional authorization requested at: none"), "\(latentRun.output)")
+        let lint = Self.runInProcess([evidenceCase.directory.path, "--format", "json"])
+        for finding in try Self.findings(inJSON: lint.output) where finding.rule == Self.rule {
+            let location = "\(Self.pathInCase(finding.path, name)):\(finding.line) "
+            let row = lines.first { $0.contains(location) && $0.contains(" decision ") }
+            let mark = finding.message.hasPrefix("Latent") ? "(latent)" : "(live)"
+            #expect(row?.contains(mark) == true, "\(name): the decision at \(location)is marked \(mark) as its finding (\(finding.severity)) is: \(row ?? "no row")")
+        }
     }
 
     // MARK: Partial runs read the rest of the project
