@@ -22,6 +22,10 @@ public struct MissingAllowProvisional: Rule {
         quietly (notifications go straight to Notification Center, no dialog); \
         `allowProvisional: false` makes the full request explicit, so a reader knows it was chosen.
 
+        When the project already requests provisional authorization somewhere else (see \
+        `provisional-blind-check`, "Live or latent"), the message names that request: devices it made \
+        provisional get the full, interruptive dialog from this one.
+
         ## Example
         ```ts
         await Notifications.requestPermissionsAsync();

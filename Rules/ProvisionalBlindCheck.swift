@@ -50,6 +50,28 @@ public struct ProvisionalBlindCheck: Rule {
         if (!deliverable) return;
         ```
 
+        ## Live or latent
+        A device is provisionally authorized only if the app asked for it: expo's \
+        `requestPermissionsAsync({ ios: { allowProvisional: true } })`, Firebase messaging's or Notifee's \
+        `requestPermission({ provisional: true })`, react-native-permissions' \
+        `requestNotifications([..., 'provisional'])` — authorization belongs to the app, so a request \
+        through any of them reaches every library's status checks (granted-lint facts: `allowProvisional`, \
+        and "Other React Native libraries"). granted-lint looks for such requests in the whole project \
+        (the nearest directory with a `package.json`, also when only some files are linted):
+        - **live** — one exists (`allowProvisional` is `true`, or an expression or options that can make \
+        it true): the finding keeps its configured level, its message names the request \
+        (`…requested at src/push/register.ts:42`), and it carries the request as a related location \
+        (SARIF `relatedLocations`, JSON `related`, the editor's related information);
+        - **latent** — none exists (or every request sets `allowProvisional: false`): no device is \
+        provisional today, so the finding is one level lower (error → warning, warning → note) and its \
+        message starts with `Latent:` and says what turns it live. It is a bug the day provisional is added.
+
+        When the request lives where granted-lint cannot see it (a native module, another package of a \
+        monorepo, an SDK configured elsewhere), say so in `.granted-lint.json`: `"provisional": "requested"` \
+        makes every finding live, `"never"` latent (`"auto"`, the default, follows the evidence). The \
+        Firebase truthiness finding (`NOT_DETERMINED` is `-1`, truthy) does not depend on provisional and \
+        is always live.
+
         ## Fix safety
         No automatic fix: whether a provisional device should count as permitted, or be asked for a \
         full authorization, is a product decision.
