@@ -270,7 +270,7 @@ public enum GrantedCLI {
         if !options.paths.contains(where: { absolute($0) == scope || scope.hasPrefix(absolute($0) + "/") }) {
             evidence.add(workspace.scanEvidence(under: scope, skipping: Set(found.files.map(absolute)), displayPath: displayPath).evidence)
         }
-        for index in entries.indices where entries[index].site.handling == .blind {
+        for index in entries.indices where entries[index].site.handling == .blind && entries[index].site.dependsOnProvisional {
             switch modes[entries[index].path] ?? .auto {
             case .auto: entries[index].live = !evidence.sites.isEmpty
             case .requested: entries[index].live = true
@@ -278,7 +278,9 @@ public enum GrantedCLI {
             }
         }
         let requestedAt = evidence.orderedSites.map(\.shortDescription)
-        let rendered = InventoryReporter(toolVersion: version, provisionalRequestedAt: Array(NSOrderedSet(array: requestedAt)) as? [String] ?? requestedAt).render(entries, format: options.format == .json ? .json : options.format == .markdown ? .markdown : .text)
+        var reporter = InventoryReporter(toolVersion: version, provisionalRequestedAt: Array(NSOrderedSet(array: requestedAt)) as? [String] ?? requestedAt)
+        reporter.configuredAsRequested = modes.values.contains(.requested)
+        let rendered = reporter.render(entries, format: options.format == .json ? .json : options.format == .markdown ? .markdown : .text)
         if let path = options.outputPath { try writeReport(rendered, to: path) } else { standardOutput(rendered) }
         return problems.isEmpty && !runNotes(for: found).contains(where: { $0.level == .error }) ? 0 : 2
     }

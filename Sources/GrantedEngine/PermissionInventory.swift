@@ -37,6 +37,10 @@ public struct InventorySite: Equatable {
     /// For requests: whether a test of the permission state comes first in their flow
     /// (`SemanticModel.isGuardedByPermissionTest`); nil for reads and decisions.
     public var guarded: Bool? = nil
+    /// For blind decisions: whether the decision drops only provisionally authorized devices (so it
+    /// is live or latent by the project's provisional requests). False for the Firebase
+    /// truthiness test, wrong whatever the project requests.
+    public var dependsOnProvisional = true
 }
 
 /// The permission map of a file: `granted-lint inventory` lists it for a whole project.
@@ -74,6 +78,7 @@ public enum PermissionInventory {
                     decision(node, library: SemanticModel.expoNotificationsModule, aware: false)
                 } else if node.kind != "shorthand_property_identifier", model.firebaseTruthinessTest(node) != nil {
                     decision(node, library: NotificationLibrary.firebaseMessaging.rawValue, aware: false)
+                    sites[sites.count - 1].dependsOnProvisional = false
                 }
             default:
                 break

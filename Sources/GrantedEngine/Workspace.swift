@@ -828,7 +828,7 @@ extension Workspace {
                 diagnostic.message += " The configuration says the app requests provisional authorization (`\"provisional\": \"requested\"`), so provisional devices reach this check."
             case .never:
                 diagnostic.severity = diagnostic.severity.oneLevelLower
-                diagnostic.message = "Latent (the configuration says the app never requests provisional authorization, `\"provisional\": \"never\"`): " + diagnostic.message
+                diagnostic.message = "Latent: the configuration says the app never requests provisional authorization (`\"provisional\": \"never\"`), so no device is provisional; this check drops provisional devices as soon as one is. " + diagnostic.message
             case .auto:
                 if let site = sites.first {
                     let more = sites.count > 1 ? "; \(sites.count - 1) more place\(sites.count == 2 ? "" : "s")" : ""
@@ -837,7 +837,7 @@ extension Workspace {
                 } else {
                     diagnostic.severity = diagnostic.severity.oneLevelLower
                     let why = evidence.projectNeverAsks
-                        ? "every permission request in this project sets `allowProvisional: false`"
+                        ? "every permission request in this project says it is not provisional (`allowProvisional: false`, `provisional: false`)"
                         : "no permission request in this project asks for provisional authorization"
                     diagnostic.message = "Latent: \(why), so no device is provisional today; this check drops provisional devices as soon as one does (`ios.allowProvisional: true`, or `provisional: true` with Firebase or Notifee). " + diagnostic.message
                 }

@@ -35,10 +35,16 @@ public struct InventoryReporter {
     }
 
     /// The header line: where provisional devices come from.
+    /// A configuration says the app requests provisional authorization where the files do not show it.
+    public var configuredAsRequested = false
+
     private var evidenceLine: String {
-        provisionalRequestedAt.isEmpty
-            ? "Provisional authorization requested at: none (provisional-blind decisions are latent)"
-            : "Provisional authorization requested at: \(provisionalRequestedAt.joined(separator: ", "))"
+        if !provisionalRequestedAt.isEmpty {
+            return "Provisional authorization requested at: \(provisionalRequestedAt.joined(separator: ", "))"
+        }
+        return configuredAsRequested
+            ? "Provisional authorization requested at: none in these files; the configuration says it is requested elsewhere (`\"provisional\": \"requested\"`)"
+            : "Provisional authorization requested at: none (provisional-blind decisions are latent)"
     }
 
     /// `blind (live)`, `blind (latent)`, or the handling alone.

@@ -293,6 +293,11 @@ struct EvidenceTests {
         for finding in try Self.findings(inJSON: lint.output) where finding.rule == Self.rule {
             let location = "\(Self.pathInCase(finding.path, name)):\(finding.line) "
             let row = lines.first { $0.contains(location) && $0.contains(" decision ") }
+            // The Firebase truthiness test is wrong whatever the project requests: neither mark.
+            if finding.message.hasPrefix("Truthiness") {
+                #expect(row?.contains("(live)") == false && row?.contains("(latent)") == false, "\(name): \(row ?? "no row")")
+                continue
+            }
             let mark = finding.message.hasPrefix("Latent") ? "(latent)" : "(live)"
             #expect(row?.contains(mark) == true, "\(name): the decision at \(location)is marked \(mark) as its finding (\(finding.severity)) is: \(row ?? "no row")")
         }
