@@ -120,7 +120,9 @@ public final class Linter {
         self.defaultSeverities = rules.map { $0.rule.description.defaultSeverity }
         self.instances = rules.map { $0.rule.init() }
         // A file with a suppression comment is parsed so that a stale one is reported.
-        self.requiredText = NeedleSet(rules.flatMap { $0.rule.requiredText } + ["granted-lint-disable"])
+        // …and a file that may say whether the app requests provisional authorization, for the
+        // project's evidence (one needle set: one pass over the bytes).
+        self.requiredText = NeedleSet(rules.flatMap { $0.rule.requiredText } + ["granted-lint-disable"] + ProvisionalEvidenceScanner.needleTexts)
         let enabled = Set(rules.map { $0.rule.description.id })
         func severity(_ description: RuleDescription) -> Severity? {
             if let configured = engineSeverities[description.id] { return configured }
@@ -136,7 +138,7 @@ public final class Linter {
 
     /// Whether `text` might contain something a rule reports.
     public func mightApply(to text: SourceText) -> Bool {
-        requiredText.matchesAny(text) || projectNames.matchesAny(text) || ProvisionalEvidenceScanner.needles.matchesAny(text)
+        requiredText.matchesAny(text) || projectNames.matchesAny(text)
     }
 
     /// - Parameters:
@@ -204,7 +206,7 @@ public final class Linter {
         diagnostics = suppressionFilter.apply(diagnostics, comments: suppressionComments, source: file.text)
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
         // What the file says about provisional authorization, for the project's evidence.
-        let evidence = ProvisionalEvidenceScanner.needles.matchesAny(file.text)
+        let evidence = ProvisionalEvidenceScanner.needles.matchesAny(file.text) || context.semantic.mayHavePermissionCode
             ? ProvisionalEvidenceScanner.evidence(in: context.semantic, path: file.path) : nil
         return .success(FileResult(
             file: file, diagnostics: diagnostics, analysed: true, facts: context.facts, recovery: recovery,

@@ -70,11 +70,19 @@ public struct ProvisionalEvidence: Sendable {
 /// each file's bytes against them (the same multi-needle prefilter as the rules) and builds a
 /// model only for those.
 public enum ProvisionalEvidenceScanner {
-    /// `allowProvisional`, `provisional`, `'provisional'`, and the request APIs (for "never" projects).
-    public static let needles = NeedleSet(["rovisional", "requestPermission", "requestNotifications"])
+    /// Beyond the notification modules (which every file with a request names): `allowProvisional`
+    /// (request options written apart from their request) and react-native-permissions. Both
+    /// anchor the prefilter on rare bytes (`P`, `-`); a bare `provisional` or `requestPermission`
+    /// would not, and would cost every file of a project a slower scan.
+    public static let needleTexts = ["allowProvisional", "react-native-permissions"]
+    public static let needles = NeedleSet(needleTexts)
     static let permissionsModule = "react-native-permissions"
 
-    public static func mayHaveEvidence(_ bytes: [UInt8]) -> Bool { needles.matchesAny(bytes) }
+    /// The request APIs come with their library's module name (a wrapper's callers reach the
+    /// request through the wrapper's file, which has it).
+    static let moduleNeedles = NeedleSet(ProjectIndex.moduleNames)
+
+    public static func mayHaveEvidence(_ bytes: [UInt8]) -> Bool { needles.matchesAny(bytes) || moduleNeedles.matchesAny(bytes) }
 
     public static func evidence(in model: SemanticModel, path: String) -> FileProvisionalEvidence {
         var evidence = FileProvisionalEvidence()

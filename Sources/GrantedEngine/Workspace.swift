@@ -22,7 +22,7 @@ public struct RuleCatalog: @unchecked Sendable {
         self.projectChecks = projectChecks
         knownRuleIds = Set(rules.map { $0.description.id } + engineRules.map(\.id))
         // The provisional evidence's needles too: a file that only sets `allowProvisional` is read.
-        relevantText = Array(Set(rules.flatMap { $0.requiredText } + ["granted-lint-disable", "rovisional", "requestPermission", "requestNotifications"])).sorted()
+        relevantText = Array(Set(rules.flatMap { $0.requiredText } + ["granted-lint-disable"] + ProvisionalEvidenceScanner.needleTexts)).sorted()
     }
 
     public var descriptions: [RuleDescription] { rules.map { $0.description } + engineRules }
