@@ -267,7 +267,7 @@ public enum GrantedCLI {
         for problem in problems { standardError("granted-lint: \(problem.path): \(problem.reason)\n") }
         // Live or latent, as for the findings: the rest of the project is read when the paths are part of it.
         let scope = Workspace.evidenceScope(for: options.paths)
-        if !options.paths.contains(where: { absolute($0) == scope || scope.hasPrefix(absolute($0) + "/") }) {
+        if !Workspace.directories(options.paths, cover: scope) {
             evidence.add(workspace.scanEvidence(under: scope, skipping: Set(found.files.map(absolute)), displayPath: displayPath).evidence)
         }
         for index in entries.indices where entries[index].site.handling == .blind && entries[index].site.dependsOnProvisional {
@@ -301,13 +301,7 @@ public enum GrantedCLI {
         for result in report.results { if let found = result.provisionalEvidence { evidence.add(found) } }
         let partial = options.staged || options.changedSince != nil
         let scope = Workspace.evidenceScope(for: partial ? (files.isEmpty ? ["."] : files) : options.paths)
-        let covered = !partial && options.paths.contains { path in
-            let full = absolute(path)
-            var status = stat()
-            guard stat(full, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
-            return scope == full || scope.hasPrefix(full == "/" ? "/" : full + "/")
-        }
-        if !covered {
+        if partial || !Workspace.directories(options.paths, cover: scope) {
             let linted = Set(files.map(absolute))
             // A file's staged text is what the run linted; its working-tree text is not read again.
             let scanned = workspace.scanEvidence(under: scope, skipping: linted, displayPath: displayPath)

@@ -223,11 +223,7 @@ public final class Workspace: @unchecked Sendable {
         if bytes.withUnsafeBytes({ $0.isEmpty ? nil : memchr($0.baseAddress!, 0, $0.count) }) != nil {
             return .failure(FileProblem(path: path, kind: .notText, reason: "it contains NUL bytes, so it is not a text file"))
         }
-        let project = self.project
-        lock.lock()
-        if documentLinters.project !== project { documentLinters = Linters(catalog: catalog, settings: settings, project: project) }
-        let linter = documentLinters.linter(for: configuration)
-        lock.unlock()
+        let (linter, project) = documentLinter(for: configuration)
         // What this file imports from the project is summarised first (once; the index keeps it
         // until one of those files changes): the prefilter needs the names those files export, and
         // the index learns whom to re-lint when they change.
@@ -247,15 +243,20 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
+    /// The linter of `lint(path:bytes:)` and `fixedText` for a configuration, on the persistent index.
+    private func documentLinter(for configuration: Configuration) -> (Linter, ProjectIndex) {
+        let project = self.project
+        lock.lock()
+        defer { lock.unlock() }
+        if documentLinters.project !== project { documentLinters = Linters(catalog: catalog, settings: settings, project: project) }
+        return (documentLinters.linter(for: configuration), project)
+    }
+
     /// The text of a file with every fix of the given kind applied (nil when none applies), as
     /// `--fix` would write it; nothing is written.
     public func fixedText(path: String, bytes: [UInt8], configuration: Configuration, applicability: Fix.Applicability) -> [UInt8]? {
         guard bytes.count <= settings.maxFileSize else { return nil }
-        let project = self.project
-        lock.lock()
-        if documentLinters.project !== project { documentLinters = Linters(catalog: catalog, settings: settings, project: project) }
-        let linter = documentLinters.linter(for: configuration)
-        lock.unlock()
+        let (linter, project) = documentLinter(for: configuration)
         linter.project = project
         let file = SourceFile(path: path, text: SourceText(bytes: bytes), grammar: Self.grammar(of: path))
         return FixLoop.run(file, linter: linter, applicability: applicability).fixedBytes
@@ -691,6 +692,17 @@ extension Workspace {
         }
     }
 
+    /// Whether one of the named paths is a directory at or above `scope`: a walk of it saw every
+    /// file the evidence needs, so nothing else has to be read.
+    public static func directories(_ paths: [String], cover scope: String) -> Bool {
+        paths.contains { path in
+            let full = absolute(path)
+            var status = stat()
+            guard stat(full, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+            return scope == full || scope.hasPrefix(full == "/" ? "/" : full + "/")
+        }
+    }
+
     /// The evidence of the files under `scope` that `skipping` does not name (absolute paths): read
     /// with the rules' ignore files, prefiltered by the evidence's needles, parsed only when they
     /// match. Returns the evidence and how many files it came from.
@@ -771,16 +783,19 @@ extension Workspace {
         return evidence
     }
 
-    /// A file's evidence is now this (from its latest lint); returns whether the project's
-    /// evidence changed in a way findings show (live/latent, or the request they name).
+    /// A file's evidence is now this (from its latest lint); returns the project's evidence and
+    /// whether it changed in a way findings show (live/latent, or the request they name).
     @discardableResult
-    public func updateEvidence(of path: String, with found: FileProvisionalEvidence?) -> Bool {
+    public func updateEvidence(of path: String, with found: FileProvisionalEvidence?) -> (evidence: ProvisionalEvidence, changed: Bool) {
         let before = rootEvidence()
         lock.lock()
+        let old = evidenceByFile?[absolute(path)]
         evidenceByFile?[absolute(path)] = (found?.isEmpty ?? true) ? nil : found
+        let unchanged = old == evidenceByFile?[absolute(path)]
         lock.unlock()
+        if unchanged { return (before, false) }
         let after = rootEvidence()
-        return before.orderedSites.first != after.orderedSites.first || before.projectNeverAsks != after.projectNeverAsks
+        return (after, before.orderedSites.first != after.orderedSites.first || before.projectNeverAsks != after.projectNeverAsks)
     }
 
     /// A file changed outside the editor's buffers: its evidence is read again.
@@ -791,7 +806,7 @@ extension Workspace {
         var bytes = buffer(of: full)
         if bytes == nil, case let .success(content) = FileReader.read(full, maxSize: settings.maxFileSize) { bytes = content }
         let found = bytes.flatMap { Self.evidence(in: $0, path: full, displayPath: { $0 }, parsers: &parsers) }
-        return updateEvidence(of: full, with: found)
+        return updateEvidence(of: full, with: found).changed
     }
 
     /// Sets the level and message of every finding that depends on provisional requests, by the

@@ -562,9 +562,9 @@ public final class LanguageServer: @unchecked Sendable {
         case let .success(linted):
             // Live or latent: by what the whole folder says about provisional requests, this
             // buffer's text included.
-            let evidenceChanged = workspace.updateEvidence(of: path, with: linted.provisionalEvidence)
+            let (evidence, evidenceChanged) = workspace.updateEvidence(of: path, with: linted.provisionalEvidence)
             let root = workspace.root
-            let result = Workspace.applying(workspace.rootEvidence(), mode: configuration.provisional, to: linted) { path in
+            let result = Workspace.applying(evidence, mode: configuration.provisional, to: linted) { path in
                 path.hasPrefix(root == "/" ? "/" : root + "/") ? String(path.dropFirst(root == "/" ? 1 : root.count + 1)) : path
             }
             var snapshot = LintedSnapshot(version: document.version, document: document, result: result, problem: nil,
