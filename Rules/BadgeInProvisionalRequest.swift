@@ -91,6 +91,13 @@ public struct BadgeInProvisionalRequest: Rule {
             import * as Camera from 'expo-camera';
             export const ask = () => Camera.requestPermissionsAsync({ ios: { allowProvisional: true, allowBadge: true } });
             """,
+        ],
+        messages: [
+            RuleMessage(
+                "badgeInProvisional", "`{code}` in a request that can be provisional grants no badge",
+                notes: ["iOS never grants badges under provisional authorization"],
+                help: "ask for the badge in the full request instead"
+            ),
         ]
     )
 
@@ -116,7 +123,7 @@ public struct BadgeInProvisionalRequest: Rule {
               let badge = badgeMember.value, Self.canBothBeTrue(provisional, badge) else { return }
         context.report(
             badgeMember.key.startByte..<badgeMember.node.endByte,
-            message: "`allowBadge` in a request that can be provisional: iOS never grants badges under provisional authorization. Ask for the badge in the full request instead."
+            "badgeInProvisional", ["code": RuleMessage.oneLine(context.file.text.text(in: badgeMember.key.startByte..<badgeMember.node.endByte))]
         )
     }
 

@@ -65,6 +65,23 @@ public struct ChannelAfterPermissionRequest: Rule {
               return Notifications.setNotificationChannelAsync('news', { name: 'News', importance: 3 });
             }
             """,
+        ],
+        messages: [
+            RuleMessage(
+                "createdAfterPrompt", "`setNotificationChannelAsync` runs after `{callee}`: Android 13+ shows no prompt",
+                notes: ["on Android 13+ no permission prompt appears until a notification channel exists"],
+                help: "create (and await) the channel before requesting permission or a push token"
+            ),
+            RuleMessage(
+                "notAwaited", "`setNotificationChannelAsync` is not awaited before `{callee}`",
+                notes: ["on Android 13+ the prompt needs the channel to exist already"],
+                help: "add `await`"
+            ),
+            RuleMessage(
+                "noChannel", "`{code}` requests permission; the project creates no notification channel",
+                notes: ["on Android 13+ the permission prompt does not appear until a notification channel exists"],
+                help: "create one with `setNotificationChannelAsync` (and await it) before the first request"
+            ),
         ]
     )
 
@@ -94,13 +111,13 @@ public struct ChannelAfterPermissionRequest: Rule {
         if let earlier = prompting.first(where: { $0.startByte < node.startByte }) {
             context.report(
                 node,
-                message: "The notification channel is created after `\(calleeName(earlier))` ran: on Android 13+ no permission prompt appears until a channel exists. Create (and await) the channel first.",
+                "createdAfterPrompt", ["callee": calleeName(earlier)],
                 related: [RelatedLocation(range: earlier.byteRange, message: "this call runs before the channel exists")]
             )
         } else if !isWaitedFor(node), let later = prompting.first(where: { $0.startByte > node.startByte }) {
             context.report(
                 node,
-                message: "`setNotificationChannelAsync` is not awaited before `\(calleeName(later))`: on Android 13+ the prompt needs the channel to exist already. Add `await`.",
+                "notAwaited", ["callee": calleeName(later)],
                 related: [RelatedLocation(range: later.byteRange, message: "this call may run before the channel exists")]
             )
         }

@@ -174,6 +174,23 @@ public struct DeprecatedShouldShowAlert: Rule {
                 "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ shouldShowBanner: isForeground(), shouldShowList: isForeground(), shouldPlaySound: false, shouldSetBadge: false }) });\n",
                 applicability: .unsafe
             ),
+        ],
+        messages: [
+            RuleMessage(
+                "deprecated", "`shouldShowAlert` is deprecated since expo-notifications SDK 53",
+                notes: ["it still works, but logs a warning for every notification; the types require `shouldShowBanner` and `shouldShowList`"],
+                help: "use `shouldShowBanner` and `shouldShowList`"
+            ),
+            RuleMessage(
+                "contradictsHidden", "`shouldShowAlert: true` contradicts `shouldShowBanner: false` and `shouldShowList: false`",
+                notes: ["on SDK 53 and later the new keys decide: this notification is neither shown as a banner nor kept in the list"],
+                help: "remove `shouldShowAlert` and set the new keys to what you mean"
+            ),
+            RuleMessage(
+                "contradictsShown", "`shouldShowAlert: false` contradicts `shouldShowBanner: true` and `shouldShowList: true`",
+                notes: ["on SDK 53 and later the new keys decide: this notification is shown as a banner and kept in the list"],
+                help: "remove `shouldShowAlert` and set the new keys to what you mean"
+            ),
         ]
     )
 
@@ -189,7 +206,7 @@ public struct DeprecatedShouldShowAlert: Rule {
         guard model.usesExpoNotifications, isNotificationBehavior(object, model) else { return }
         if let contradiction = Self.contradiction(member: node, in: object) {
             let removal = Self.removal(of: node)
-            context.report(key, message: contradiction, fix: Fix(
+            context.report(key, contradiction, fix: Fix(
                 title: "Remove `shouldShowAlert` (the new keys already decide; check they say what you mean)",
                 applicability: .unsafe, edits: [removal.edit], note: removal.note
             ))
@@ -197,7 +214,7 @@ public struct DeprecatedShouldShowAlert: Rule {
         }
         context.report(
             key,
-            message: "`shouldShowAlert` is deprecated since expo-notifications SDK 53 and logs a warning for every notification; use `shouldShowBanner` and `shouldShowList` instead.",
+            "deprecated",
             fix: Self.fix(for: node, in: object, model: model)
         )
     }
@@ -205,6 +222,7 @@ public struct DeprecatedShouldShowAlert: Rule {
     /// `shouldShowAlert: true` next to `shouldShowBanner: false` and `shouldShowList: false` (or
     /// `false` next to both `true`): from SDK 53 the new keys win, so the old key says the opposite of
     /// what happens. Worth telling, not deleting in silence.
+    /// The message id of the contradiction, if there is one.
     static func contradiction(member: Node, in object: Node) -> String? {
         func literal(_ node: Node?) -> Bool? {
             guard let node else { return nil }
@@ -219,10 +237,10 @@ public struct DeprecatedShouldShowAlert: Rule {
               let banner = literal(members.last(where: { $0.name == "shouldShowBanner" })?.value),
               let list = literal(members.last(where: { $0.name == "shouldShowList" })?.value) else { return nil }
         if alert, !banner, !list {
-            return "`shouldShowAlert: true` contradicts `shouldShowBanner: false` and `shouldShowList: false`: on SDK 53 and later the new keys decide, so this notification is neither shown as a banner nor kept in the list, although `shouldShowAlert` says it is shown. Remove `shouldShowAlert` and set the new keys to what you mean."
+            return "contradictsHidden"
         }
         if !alert, banner, list {
-            return "`shouldShowAlert: false` contradicts `shouldShowBanner: true` and `shouldShowList: true`: on SDK 53 and later the new keys decide, so this notification is shown as a banner and kept in the list, although `shouldShowAlert` says it is not. Remove `shouldShowAlert` and set the new keys to what you mean."
+            return "contradictsShown"
         }
         return nil
     }

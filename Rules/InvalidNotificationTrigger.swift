@@ -110,6 +110,18 @@ public struct InvalidNotificationTrigger: Rule {
               await scheduleNotificationAsync(request);
             }
             """,
+        ],
+        messages: [
+            RuleMessage(
+                "channelWithoutType", "`{code}` has `channelId` and no `type`: it fires at once",
+                notes: ["iOS shows the notification immediately, Android treats it as a channel trigger{ignored}"],
+                help: "give it a `type` (SchedulableTriggerInputTypes) to schedule it, or use `trigger: null` to say it is immediate"
+            ),
+            RuleMessage(
+                "neitherTypeNorChannel", "`{code}` has neither `type` nor `channelId`: nothing is scheduled",
+                notes: ["since SDK 52 `scheduleNotificationAsync` throws a TypeError (\"The `trigger` object you provided is invalid\")"],
+                help: "give it a `type`{suggested}, or use `trigger: null` for an immediate notification"
+            ),
         ]
     )
 
@@ -152,19 +164,24 @@ public struct InvalidNotificationTrigger: Rule {
             let ignored = names.filter { $0 != "channelId" }
             let detail = ignored.isEmpty
                 ? ""
-                : " (" + ignored.map { "`\($0)`" }.joined(separator: ", ") + (ignored.count == 1 ? " is" : " are") + " ignored)"
+                : "; " + ignored.map { "`\($0)`" }.joined(separator: ", ") + (ignored.count == 1 ? " is" : " are") + " ignored"
             context.report(
                 trigger,
-                message: "A trigger with `channelId` and no `type` delivers the notification at once\(detail): iOS shows it immediately, Android treats it as a channel trigger. Give it a `type` (SchedulableTriggerInputTypes) to schedule it, or use `trigger: null` to say it is immediate.",
+                "channelWithoutType", ["code": Self.shape(names), "ignored": detail],
                 severity: .warning
             )
         } else {
             context.report(
                 trigger,
-                message: "This trigger has neither `type` nor `channelId`: since SDK 52 `scheduleNotificationAsync` throws a TypeError (\"The `trigger` object you provided is invalid\") and nothing is scheduled. Give it a `type`\(Self.suggestedType(names)), or use `trigger: null` for an immediate notification.",
+                "neitherTypeNorChannel", ["code": Self.shape(names), "suggested": Self.suggestedType(names)],
                 severity: .error
             )
         }
+    }
+
+    /// A trigger object as a message quotes it: its keys (`{ hour, minute, repeats }`).
+    static func shape(_ names: [String]) -> String {
+        names.isEmpty ? "{}" : "{ " + names.joined(separator: ", ") + " }"
     }
 
     /// The type the fields point to, when they point to one.

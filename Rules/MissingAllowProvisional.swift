@@ -110,6 +110,13 @@ public struct MissingAllowProvisional: Rule {
             import * as MediaLibrary from 'expo-media-library';
             export const askMedia = () => MediaLibrary.requestPermissionsAsync();
             """,
+        ],
+        messages: [
+            RuleMessage(
+                "noAllowProvisional", "`{code}` shows the full, interruptive dialog",
+                notes: ["without `ios.allowProvisional` iOS asks for alert, badge and sound at once, also on devices that are already provisionally authorized"],
+                help: "pass `ios: { allowProvisional: true }` to start quietly, or `allowProvisional: false` to make the full request explicit"
+            ),
         ]
     )
 
@@ -124,7 +131,7 @@ public struct MissingAllowProvisional: Rule {
               !model.isAndroidOnly(node), !model.isProvisionalAware(node) else { return }
         context.report(
             request.call,
-            message: "This permission request does not set `ios.allowProvisional`, so iOS shows the full, interruptive dialog — also to devices that are already provisionally authorized. Pass `ios: { allowProvisional: true }` to start quietly, or `allowProvisional: false` to make the full request explicit."
+            "noAllowProvisional", ["code": RuleContext.call(request.call)]
         )
     }
 }

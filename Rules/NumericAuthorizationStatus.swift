@@ -104,6 +104,18 @@ public struct NumericAuthorizationStatus: Rule {
                 "import messaging from '@react-native-firebase/messaging';\nexport const a = async () => { const s = await messaging().hasPermission(); return ↓s === 1 || ↓s === 2; };\n",
                 "import messaging from '@react-native-firebase/messaging';\nexport const a = async () => { const s = await messaging().hasPermission(); return s === messaging.AuthorizationStatus.AUTHORIZED || s === messaging.AuthorizationStatus.PROVISIONAL; };\n"
             ),
+        ],
+        messages: [
+            RuleMessage(
+                "bareNumber", "`{code}` is compared with the bare number {number}",
+                notes: ["{enumeration} numbers its states differently from the other libraries"],
+                help: "use the enum member{member}"
+            ),
+            RuleMessage(
+                "numberNotComparison", "`{number}` here is a number, not a comparison",
+                notes: ["`{code}` is always {outcome}"],
+                help: "compare the status again (`status === …`) or use `.includes`"
+            ),
         ]
     )
 
@@ -122,7 +134,9 @@ public struct NumericAuthorizationStatus: Rule {
                       let number = Self.integerLiteral(numberSide) else { continue }
                 context.report(
                     node,
-                    message: "`\(Syntax.normalisedText(statusSide))` compared with the bare number \(number): \(enumeration.description) numbers its states differently from the other libraries. Use the enum member\(enumeration.members[number].map { " (`\($0)`)" } ?? "").",
+                    "bareNumber",
+                    ["code": RuleContext.code(statusSide), "number": String(number), "enumeration": enumeration.description,
+                     "member": enumeration.members[number].map { " (`\($0)`)" } ?? ""],
                     fix: fix(replacing: numberSide, value: number, enumeration: enumeration, model: model)
                 )
                 return
@@ -135,7 +149,7 @@ public struct NumericAuthorizationStatus: Rule {
            statusEnumeration(model.value(of: comparisonLeft)) != nil || statusEnumeration(model.value(of: comparisonRight)) != nil {
             context.report(
                 right,
-                message: "`\(right.text)` here is a number, not a comparison: `\(Syntax.normalisedText(node))` is always \(op == "||" ? "true" : "decided by the number"). Compare the status again (`status === …`) or use `.includes`."
+                "numberNotComparison", ["number": right.text, "code": RuleContext.code(node), "outcome": op == "||" ? "true" : "decided by the number"]
             )
         }
     }

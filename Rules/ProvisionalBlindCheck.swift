@@ -210,6 +210,38 @@ public struct ProvisionalBlindCheck: Rule {
               return status === 'denied';
             }
             """,
+        ],
+        messages: [
+            RuleMessage(
+                "rootStatusGranted", "`{code}` rejects provisionally authorized iOS devices",
+                notes: ["a provisionally authorized iOS device reads `status: 'undetermined'`, `granted: false`, yet it receives notifications"],
+                help: "also accept `ios?.status === IosAuthorizationStatus.PROVISIONAL` or `EPHEMERAL`"
+            ),
+            RuleMessage(
+                "rootStatusUndetermined", "`{code}` takes provisionally authorized iOS devices for never asked",
+                notes: ["a provisionally authorized iOS device also reads `status: 'undetermined'`"],
+                help: "check `ios?.status` for `IosAuthorizationStatus.PROVISIONAL` / `EPHEMERAL` first"
+            ),
+            RuleMessage(
+                "grantedRead", "`{code}` is false on provisionally authorized iOS devices",
+                notes: ["`granted` is `status === 'granted'`: a provisionally authorized device reads `granted: false`, yet it receives notifications"],
+                help: "accept `granted || ios?.status === IosAuthorizationStatus.PROVISIONAL || ios?.status === IosAuthorizationStatus.EPHEMERAL`"
+            ),
+            RuleMessage(
+                "firebaseAuthorizedOnly", "`{code}` rejects provisionally authorized iOS devices",
+                notes: ["a provisionally authorized device reports `AuthorizationStatus.PROVISIONAL` (2), not `AUTHORIZED` (1)"],
+                help: "accept PROVISIONAL too: `status === AuthorizationStatus.AUTHORIZED || status === AuthorizationStatus.PROVISIONAL`"
+            ),
+            RuleMessage(
+                "notifeeAuthorizedOnly", "`{code}` rejects provisionally authorized iOS devices",
+                notes: ["a provisionally authorized device reports `AuthorizationStatus.PROVISIONAL` (2), not `AUTHORIZED` (1)"],
+                help: "use `authorizationStatus >= AuthorizationStatus.AUTHORIZED`"
+            ),
+            RuleMessage(
+                "firebaseTruthiness", "`{code}` is truthy for a device that was never asked",
+                notes: ["in Firebase messaging NOT_DETERMINED is -1, which is truthy; DENIED, 0, is the only falsy status"],
+                help: "compare with `AuthorizationStatus.AUTHORIZED` / `AuthorizationStatus.PROVISIONAL` instead"
+            ),
         ]
     )
 
@@ -228,41 +260,38 @@ public struct ProvisionalBlindCheck: Rule {
         if node.kind == "binary_expression", let (library, status) = model.blindAuthorizationComparison(node) {
             guard !isExempt(node, model) else { return }
             context.report(
-                node,
-                message: library == .firebaseMessaging
-                    ? "Provisional-blind check: a provisionally authorized iOS device reports `AuthorizationStatus.PROVISIONAL` (2), so comparing with AUTHORIZED alone treats it as not permitted. Accept PROVISIONAL too (`=== AUTHORIZED || === PROVISIONAL`)."
-                    : "Provisional-blind check: a provisionally authorized iOS device reports `AuthorizationStatus.PROVISIONAL` (2), so comparing with AUTHORIZED alone treats it as not permitted. Use `>= AuthorizationStatus.AUTHORIZED`.",
+                node, library == .firebaseMessaging ? "firebaseAuthorizedOnly" : "notifeeAuthorizedOnly",
+                ["code": RuleContext.code(node)],
                 related: related(status), dependsOnProvisionalRequests: true
             )
             return
         }
         if node.kind == "identifier" || node.kind == "member_expression", let status = model.firebaseTruthinessTest(node) {
             guard !model.isAndroidOnly(node) else { return }
-            context.report(
-                node,
-                message: "Truthiness of a Firebase authorization status: NOT_DETERMINED is -1, which is truthy, so a device that was never asked counts as enabled (and DENIED, 0, is the only falsy one). Compare with AuthorizationStatus.AUTHORIZED / PROVISIONAL instead.",
-                related: related(status)
-            )
+            context.report(node, "firebaseTruthiness", ["code": RuleContext.code(node)], related: related(status))
             return
         }
         switch node.kind {
         case "binary_expression", "call_expression", "switch_case":
             guard let comparison = model.rootStatusComparison(node), !isExempt(node, model) else { return }
             context.report(
-                comparison.site,
-                message: comparison.comparedWith == "granted"
-                    ? "Provisional-blind check: a provisionally authorized iOS device reads `status: 'undetermined'`, `granted: false`, so comparing the root status with 'granted' treats a device that can receive notifications as not permitted. Also accept `ios?.status` IosAuthorizationStatus.PROVISIONAL / EPHEMERAL."
-                    : "Provisional-blind check: a provisionally authorized iOS device also reads `status: 'undetermined'`, so this comparison treats it as never asked. Check `ios?.status` for IosAuthorizationStatus.PROVISIONAL / EPHEMERAL first.",
+                comparison.site, comparison.comparedWith == "granted" ? "rootStatusGranted" : "rootStatusUndetermined",
+                ["code": Self.quotedTest(comparison.site)],
                 related: related(comparison.statusValue), dependsOnProvisionalRequests: true
             )
         default:
             guard let read = model.grantedDecisionRead(node), !isExempt(node, model) else { return }
             context.report(
-                node,
-                message: "Provisional-blind check: `granted` is false on a provisionally authorized iOS device, which can still receive notifications. Also accept `ios?.status` IosAuthorizationStatus.PROVISIONAL / EPHEMERAL.",
+                node, "grantedRead", ["code": RuleContext.code(node)],
                 related: related(read), dependsOnProvisionalRequests: true
             )
         }
+    }
+
+    /// The code a comparison finding quotes: a `case 'granted':` clause is quoted without its body.
+    private static func quotedTest(_ site: Node) -> String {
+        guard site.kind == "switch_case", let value = site.child(byField: "value") else { return RuleContext.code(site) }
+        return "case \(RuleContext.code(value)):"
     }
 
     private func isExempt(_ node: Node, _ model: SemanticModel) -> Bool {

@@ -60,6 +60,23 @@ public struct PushTokenWithoutProjectId: Rule {
             export const withOptions = (options: Notifications.ExpoPushTokenOptions) => Notifications.getExpoPushTokenAsync(options);
             export const literal = () => Notifications.getExpoPushTokenAsync({ projectId: '8f1c2a34-5b6d-4e7f-9a0b-1c2d3e4f5a6b' });
             """,
+        ],
+        messages: [
+            RuleMessage(
+                "noOptions", "`getExpoPushTokenAsync` is called without a `projectId`",
+                notes: ["without a `projectId` it throws ERR_NOTIFICATIONS_NO_EXPERIENCE_ID unless the id can be inferred"],
+                help: "pass `{ projectId }` from `Constants.expoConfig?.extra?.eas?.projectId ?? Constants.easConfig?.projectId`"
+            ),
+            RuleMessage(
+                "optionsWithoutProjectId", "`getExpoPushTokenAsync` gets options without a `projectId`",
+                notes: ["without a `projectId` it throws ERR_NOTIFICATIONS_NO_EXPERIENCE_ID unless the id can be inferred"],
+                help: "pass `{ projectId }` from `Constants.expoConfig?.extra?.eas?.projectId ?? Constants.easConfig?.projectId`"
+            ),
+            RuleMessage(
+                "placeholderProjectId", "`getExpoPushTokenAsync` gets the placeholder project id '{id}'",
+                notes: ["a placeholder is no project: the token request fails"],
+                help: "pass `{ projectId }` from `Constants.expoConfig?.extra?.eas?.projectId ?? Constants.easConfig?.projectId`"
+            ),
         ]
     )
 
@@ -73,25 +90,27 @@ public struct PushTokenWithoutProjectId: Rule {
         guard model.mayHavePermissionCode, let callee = node.child(byField: "function"),
               model.value(of: callee) == .expoExport("getExpoPushTokenAsync") else { return }
         let argument = node.child(byField: "arguments")?.namedChildren.first { $0.kind != "comment" }
-        let problem: String
+        let messageId: String
+        var arguments: [String: String] = [:]
         switch model.resolveObject(argument) {
         case .absent:
-            problem = "without a `projectId`"
+            messageId = "noOptions"
         case .unresolvable:
             return
         case let .literal(object):
             let members = Syntax.objectMembers(object)
             if members.contains(where: \.isSpread) { return }
             guard let projectId = members.last(where: { $0.name == "projectId" }) else {
-                problem = "with options that have no `projectId`"
+                messageId = "optionsWithoutProjectId"
                 break
             }
             guard let value = projectId.value, let text = Syntax.stringValue(value), Self.isPlaceholder(text) else { return }
-            problem = "with the placeholder project id '\(text)'"
+            messageId = "placeholderProjectId"
+            arguments["id"] = text
         }
         context.report(
             node,
-            message: "`getExpoPushTokenAsync` \(problem) throws ERR_NOTIFICATIONS_NO_EXPERIENCE_ID unless the id can be inferred. Pass `{ projectId }` from `Constants.expoConfig?.extra?.eas?.projectId ?? Constants.easConfig?.projectId`."
+            messageId, arguments
         )
     }
 

@@ -96,6 +96,33 @@ public struct RemovedNotificationAPI: Rule {
                 "import { AndroidImportance } from 'expo-notifications';\nexport const importance = ↓AndroidImportance.DEEFAULT;\n",
                 "import { AndroidImportance } from 'expo-notifications';\nexport const importance = AndroidImportance.DEFAULT;\n"
             ),
+        ],
+        messages: [
+            RuleMessage(
+                "deefault", "`AndroidImportance.DEEFAULT` is a deprecated misspelling",
+                help: "use `AndroidImportance.DEFAULT`"
+            ),
+            RuleMessage(
+                "removedSubscriptionRemover", "`{name}` was removed in SDK 54",
+                notes: ["it was deprecated in SDK 53"],
+                help: "call `remove()` on the subscription instead"
+            ),
+            RuleMessage(
+                "presentRemoved", "`presentNotificationAsync` was removed in SDK 54",
+                help: "use `scheduleNotificationAsync({ content, trigger: null })`"
+            ),
+            RuleMessage(
+                "lastResponseAsync", "`getLastNotificationResponseAsync` is deprecated",
+                help: "use the synchronous `getLastNotificationResponse()` (or the `useLastNotificationResponse` hook)"
+            ),
+            RuleMessage(
+                "clearLastResponseAsync", "`clearLastNotificationResponseAsync` is deprecated",
+                help: "use the synchronous `clearLastNotificationResponse()`"
+            ),
+            RuleMessage(
+                "announcements", "`allowAnnouncements` is deprecated and ignored by iOS",
+                help: "remove it"
+            ),
         ]
     )
 
@@ -134,7 +161,7 @@ public struct RemovedNotificationAPI: Rule {
             if let property = node.child(byField: "property"), property.textEquals("DEEFAULT"),
                model.value(of: node) == .expoEnumMember(enumName: "AndroidImportance", member: "DEEFAULT") {
                 context.report(
-                    node, message: "`AndroidImportance.DEEFAULT` is a deprecated misspelling; use `AndroidImportance.DEFAULT`.",
+                    node, "deefault",
                     fix: Fix(title: "Use `DEFAULT`", applicability: .safe, edits: [TextEdit(range: property.byteRange, replacement: "DEFAULT")]),
                     severity: .warning
                 )
@@ -147,13 +174,13 @@ public struct RemovedNotificationAPI: Rule {
         case "removeNotificationSubscription", "removePushTokenSubscription":
             let name = model.value(of: callee).expoExportName ?? ""
             let fix = arguments.count == 1 ? Self.removeCall(replacing: node, subscription: arguments[0]) : nil
-            context.report(node, message: "`\(name)` was removed in SDK 54 (deprecated since 53); call `remove()` on the subscription instead.", fix: fix, severity: .error)
+            context.report(node, "removedSubscriptionRemover", ["name": name], fix: fix, severity: .error)
         case "presentNotificationAsync":
-            context.report(node, message: "`presentNotificationAsync` was removed in SDK 54; use `scheduleNotificationAsync({ content, trigger: null })`.", severity: .error)
+            context.report(node, "presentRemoved", severity: .error)
         case "getLastNotificationResponseAsync":
-            context.report(node, message: "`getLastNotificationResponseAsync` is deprecated; use the synchronous `getLastNotificationResponse()` (or the `useLastNotificationResponse` hook).", severity: .warning)
+            context.report(node, "lastResponseAsync", severity: .warning)
         case "clearLastNotificationResponseAsync":
-            context.report(node, message: "`clearLastNotificationResponseAsync` is deprecated; use the synchronous `clearLastNotificationResponse()`.", severity: .warning)
+            context.report(node, "clearLastResponseAsync", severity: .warning)
         default:
             // `allowAnnouncements` in request options (also the hook's).
             let options: Node?
@@ -168,7 +195,7 @@ public struct RemovedNotificationAPI: Rule {
                   let announcements = Syntax.objectMembers(ios).last(where: { $0.name == "allowAnnouncements" }) else { return }
             context.report(
                 announcements.key.startByte..<announcements.node.endByte,
-                message: "`allowAnnouncements` is deprecated and ignored by iOS; remove it.",
+                "announcements",
                 severity: .warning
             )
         }

@@ -82,6 +82,13 @@ public struct RequestWhenDenied: Rule {
             import * as Notifications from 'expo-notifications';
             export const ask = () => Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
             """,
+        ],
+        messages: [
+            RuleMessage(
+                "noDenialCheck", "`{code}` runs without checking whether the user already declined",
+                notes: ["a denied device is never prompted again: the call just returns the denial"],
+                help: "check `canAskAgain` (or `status === 'denied'`) first and offer to open Settings"
+            ),
         ]
     )
 
@@ -101,7 +108,7 @@ public struct RequestWhenDenied: Rule {
         guard readsFirst, !checksDenial(in: scope, before: node.startByte, model) else { return }
         context.report(
             request.call,
-            message: "This request runs without checking whether the user already declined: a denied device is never prompted again, the call just returns the denial. Check `canAskAgain` (or `status === 'denied'`) first and offer to open Settings."
+            "noDenialCheck", ["code": RuleContext.call(request.call)]
         )
     }
 

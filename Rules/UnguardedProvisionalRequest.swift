@@ -152,6 +152,13 @@ public struct UnguardedProvisionalRequest: Rule {
             import * as MediaLibrary from 'expo-media-library';
             export const ask = () => MediaLibrary.requestPermissionsAsync({ ios: { allowProvisional: true } });
             """,
+        ],
+        messages: [
+            RuleMessage(
+                "unguarded", "`{code}` asks for provisional authorization without checking it was never asked",
+                notes: ["a device that already granted full authorization gains nothing, and a denied one just gets DENIED back"],
+                help: "send it only when `ios.status` is `IosAuthorizationStatus.NOT_DETERMINED`, and handle the others on purpose"
+            ),
         ]
     )
 
@@ -166,7 +173,7 @@ public struct UnguardedProvisionalRequest: Rule {
               !model.isAndroidOnly(node), !model.isGuardedByPermissionTest(node) else { return }
         context.report(
             request.call,
-            message: "This request can ask for provisional authorization without first checking that the device was never asked: a device that already granted full authorization gains nothing, and a denied one just gets DENIED back. Send it only when `ios.status` is `IosAuthorizationStatus.NOT_DETERMINED`, and handle the others on purpose."
+            "unguarded", ["code": RuleContext.call(request.call)]
         )
     }
 }

@@ -207,8 +207,8 @@ public enum GrantedCLI {
         let allRules = BuiltinRules.all.map { ConfiguredRule($0) }
         var rendered = diffs.joined()
         rendered += render(report, as: options.format, rules: allRules, root: root, color: color)
-        if options.format == .text, !messages.isEmpty { rendered += messages.joined(separator: "\n") + "\n" }
-        if options.format != .text { for message in messages { standardError("granted-lint: \(message)\n") } }
+        if options.format.isForPeople, !messages.isEmpty { rendered += messages.joined(separator: "\n") + "\n" }
+        if !options.format.isForPeople { for message in messages { standardError("granted-lint: \(message)\n") } }
         if let path = options.outputPath {
             try writeReport(rendered, to: path)
         } else {
@@ -337,10 +337,11 @@ public enum GrantedCLI {
         else { return }
         let result = report.results[first]
         var diagnostics = result.diagnostics
+        let words = ChannelAfterPermissionRequest.description.messageTable["noChannel"]!
+            .rendered(["code": RuleMessage.callQuote(result.file.text.text(in: range))])
         diagnostics.append(Diagnostic(
             ruleId: ChannelAfterPermissionRequest.description.id, severity: .note,
-            message: "The project requests notification permission but never creates a notification channel (`setNotificationChannelAsync`): on Android 13+ the permission prompt does not appear until one exists.",
-            range: range
+            message: words.message, notes: words.notes, help: words.help, range: range
         ))
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
         report.results[first] = result.replacing(diagnostics: diagnostics)
@@ -385,8 +386,10 @@ public enum GrantedCLI {
         switch format {
         case .text:
             return TextReporter(useColor: color).render(report)
+        case .concise:
+            return TextReporter(useColor: color, layout: .concise).render(report)
         case .json:
-            return JSONReporter(toolVersion: version).render(report)
+            return JSONReporter(toolVersion: version, helpURI: ruleDocsURL).render(report)
         case .github:
             return GitHubReporter().render(report)
         case .sarif:

@@ -15,7 +15,10 @@ struct Options {
     }
 
     enum OutputFormat: String, CaseIterable {
-        case text, json, sarif, github, gitlab, junit, checkstyle, markdown
+        case text, concise, json, sarif, github, gitlab, junit, checkstyle, markdown
+
+        /// For people (a terminal): color, and the run's messages in the report itself.
+        var isForPeople: Bool { self == .text || self == .concise }
     }
 
     typealias FixMode = LintSettings.FixMode
@@ -126,7 +129,7 @@ struct Options {
                 options.failOn = severity
             case "--format", "-f":
                 let raw = try take()
-                let allowed: [OutputFormat] = options.command == .inventory ? [.text, .json, .markdown] : [.text, .json, .sarif, .github, .gitlab, .junit, .checkstyle, .markdown]
+                let allowed: [OutputFormat] = options.command == .inventory ? [.text, .json, .markdown] : [.text, .concise, .json, .sarif, .github, .gitlab, .junit, .checkstyle, .markdown]
                 guard let format = OutputFormat(rawValue: raw), allowed.contains(format) else {
                     throw UsageError(message: "--format takes \(allowed.map(\.rawValue).joined(separator: ", ")) (got '\(raw)')")
                 }
@@ -207,8 +210,9 @@ struct Options {
     ignore files list below them. A file or directory named here is always linted.
 
     Output:
-      -f, --format FORMAT    text (default), json, sarif, github (Actions annotations), gitlab
-                             (Code Quality), junit, checkstyle or markdown (step summary)
+      -f, --format FORMAT    text (default: code frames, notes, help, fixes as diffs), concise
+                             (one line a finding), json, sarif, github (Actions annotations),
+                             gitlab (Code Quality), junit, checkstyle or markdown (step summary)
       -o, --output FILE      write the report to FILE (atomically) instead of standard output
       --sarif-output FILE    also write SARIF 2.1.0 to FILE, whatever --format is
       --fail-on LEVEL        lowest severity that fails the run: error, warning (default) or note

@@ -88,10 +88,18 @@ public struct ExternalLocation: Hashable, Sendable {
 }
 
 /// A finding, with its range in UTF-8 bytes; reporters convert to lines and UTF-16 columns.
+///
+/// A finding comes in parts, as in rustc and Ruff: `message` is one short sentence about this code
+/// (what is wrong, here), `notes` say why and on what evidence, `help` says what to write instead.
+/// Reporters lay the parts out each in their format's convention.
 public struct Diagnostic: Hashable, Sendable {
     public let ruleId: String
     public var severity: Severity
     public var message: String
+    /// Why the code is wrong and what the finding rests on (the evidence, what made it latent).
+    public var notes: [String] = []
+    /// What to write instead, in one line.
+    public var help: String?
     public let range: Range<Int>
     public let fix: Fix?
     public var related: [RelatedLocation]
@@ -100,12 +108,14 @@ public struct Diagnostic: Hashable, Sendable {
     public var dependsOnProvisionalRequests = false
 
     public init(
-        ruleId: String, severity: Severity, message: String, range: Range<Int>,
-        fix: Fix? = nil, related: [RelatedLocation] = []
+        ruleId: String, severity: Severity, message: String, notes: [String] = [], help: String? = nil,
+        range: Range<Int>, fix: Fix? = nil, related: [RelatedLocation] = []
     ) {
         self.ruleId = ruleId
         self.severity = severity
         self.message = message
+        self.notes = notes
+        self.help = help
         self.range = range
         self.fix = fix
         self.related = related

@@ -4,6 +4,9 @@ public struct LintReport {
     public var problems: [FileProblem]
     /// What the run says about itself: a named directory that gave nothing to lint, and why.
     public var notes: [RunNote] = []
+    /// What the project's provisional evidence makes of the run's provisional-blind findings (live
+    /// or latent, and why), when it has any: said once, not in every finding.
+    public var evidenceSummary: String?
 
     public init(results: [FileResult], problems: [FileProblem], notes: [RunNote] = []) {
         self.results = results

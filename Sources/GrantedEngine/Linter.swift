@@ -113,11 +113,13 @@ public final class Linter {
     ///   - knownRuleIds: every rule id a suppression may name (defaults to the rules given).
     private let ruleIds: [String]
     private let defaultSeverities: [Severity]
+    private let messageTables: [[String: RuleMessage]]
 
     public init(rules: [ConfiguredRule], engineSeverities: [String: Severity?] = [:], knownRuleIds: Set<String>? = nil) {
         self.rules = rules
         self.ruleIds = rules.map { $0.rule.description.id }
         self.defaultSeverities = rules.map { $0.rule.description.defaultSeverity }
+        self.messageTables = rules.map { $0.rule.description.messageTable }
         self.instances = rules.map { $0.rule.init() }
         // A file with a suppression comment is parsed so that a stale one is reported.
         // …and a file that may say whether the app requests provisional authorization, for the
@@ -186,15 +188,15 @@ public final class Linter {
         }
         let recovery = ParseRecovery.of(tree) { context.semantic }
         if strictSyntax, let syntaxErrorSeverity, let error = recovery?.first {
+            let words = EngineRules.syntaxError.messageTable["syntaxError"]!.rendered(["description": error.description])
             diagnostics.append(Diagnostic(
                 ruleId: syntaxErrorRuleId, severity: syntaxErrorSeverity,
-                message: "Syntax error: \(error.description); the file was checked as far as it could be parsed.",
-                range: error.range
+                message: words.message, notes: words.notes, help: words.help, range: error.range
             ))
         }
         for node in subscribed {
             for index in table[node.symbol] {
-                context.begin(ruleId: ruleIds[index], defaultSeverity: defaultSeverities[index], severity: rules[index].severity)
+                context.begin(ruleId: ruleIds[index], defaultSeverity: defaultSeverities[index], severity: rules[index].severity, messages: messageTables[index])
                 instances[index].visit(node, in: context)
             }
         }

@@ -51,12 +51,16 @@ public struct RuleDescription: Sendable {
     public let triggeringExamples: [RuleExample]
     public let nonTriggeringExamples: [RuleExample]
     public let corrections: [RuleCorrection]
+    /// The rule's findings, each a message with its notes and help (`RuleContext.report(_:_:)`).
+    public let messages: [RuleMessage]
+    /// `messages` by id.
+    public let messageTable: [String: RuleMessage]
 
     public init(
         id: String, summary: String, rationale: String, defaultSeverity: Severity,
         fixAvailability: FixAvailability = .none, tags: [String] = [], precision: String = "high",
         triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
-        corrections: [RuleCorrection] = []
+        corrections: [RuleCorrection] = [], messages: [RuleMessage]
     ) {
         self.id = id
         self.summary = summary
@@ -68,6 +72,8 @@ public struct RuleDescription: Sendable {
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
         self.corrections = corrections
+        self.messages = messages
+        self.messageTable = Dictionary(messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
 
@@ -90,7 +96,7 @@ public final class RuleContext {
     private(set) var diagnostics: [Diagnostic] = []
     /// The rule being run: its id and default severity (not its whole description, which would be
     /// copied for every node dispatched).
-    private var currentRule: (id: String, defaultSeverity: Severity)?
+    private var currentRule: (id: String, defaultSeverity: Severity, messages: [String: RuleMessage])?
     private var currentSeverity: Severity = .warning
     private var semanticModel: SemanticModel?
 
@@ -121,36 +127,50 @@ public final class RuleContext {
         return true
     }
 
-    func begin(ruleId: String, defaultSeverity: Severity, severity: Severity) {
-        currentRule = (ruleId, defaultSeverity)
+    func begin(ruleId: String, defaultSeverity: Severity, severity: Severity, messages: [String: RuleMessage]) {
+        currentRule = (ruleId, defaultSeverity, messages)
         currentSeverity = severity
     }
 
-    /// Reports a finding. `severity` lets a rule grade its findings (removed API: error, deprecated
-    /// API: warning); it applies while the rule runs at its default severity, and a severity set in
-    /// the configuration overrides it.
+    /// Reports a finding in the words of the rule's message `messageId`, its `{placeholders}` filled
+    /// from `arguments` (code is quoted with `RuleContext.code(_:)`). `severity` lets a rule grade its
+    /// findings (removed API: error, deprecated API: warning); it applies while the rule runs at its
+    /// default severity, and a severity set in the configuration overrides it.
     /// - Parameter dependsOnProvisionalRequests: the finding matters only on provisionally authorized
-    ///   devices (its level and message then follow the project's evidence).
+    ///   devices (its level and notes then follow the project's evidence).
     public func report(
-        _ range: Range<Int>, message: String, fix: Fix? = nil, related: [RelatedLocation] = [], severity: Severity? = nil,
-        dependsOnProvisionalRequests: Bool = false
+        _ range: Range<Int>, _ messageId: String, _ arguments: [String: String] = [:], fix: Fix? = nil,
+        related: [RelatedLocation] = [], severity: Severity? = nil, dependsOnProvisionalRequests: Bool = false
     ) {
         guard let rule = currentRule else { return }
+        // A rule that names a message it did not declare fails its example tests (the id shows).
+        let words = rule.messages[messageId]?.rendered(arguments) ?? (message: messageId, notes: [], help: nil)
         let effective = currentSeverity == rule.defaultSeverity ? (severity ?? currentSeverity) : currentSeverity
         var diagnostic = Diagnostic(
-            ruleId: rule.id, severity: effective, message: message, range: range,
-            fix: fix, related: related
+            ruleId: rule.id, severity: effective, message: words.message, notes: words.notes, help: words.help,
+            range: range, fix: fix, related: related
         )
         diagnostic.dependsOnProvisionalRequests = dependsOnProvisionalRequests
         diagnostics.append(diagnostic)
     }
 
     public func report(
-        _ node: Node, message: String, fix: Fix? = nil, related: [RelatedLocation] = [], severity: Severity? = nil,
-        dependsOnProvisionalRequests: Bool = false
+        _ node: Node, _ messageId: String, _ arguments: [String: String] = [:], fix: Fix? = nil,
+        related: [RelatedLocation] = [], severity: Severity? = nil, dependsOnProvisionalRequests: Bool = false
     ) {
-        report(node.byteRange, message: message, fix: fix, related: related, severity: severity,
+        report(node.byteRange, messageId, arguments, fix: fix, related: related, severity: severity,
                dependsOnProvisionalRequests: dependsOnProvisionalRequests)
+    }
+
+    /// A node's code as a message quotes it: on one line (the message elides it to fit).
+    public static func code(_ node: Node) -> String { RuleMessage.oneLine(node.text) }
+
+    /// A call as a message quotes it: whole when short, else its callee with `(…)` (the arguments
+    /// of a request are in the code frame; the message names the API).
+    public static func call(_ node: Node) -> String {
+        guard node.kind == "call_expression", let callee = node.child(byField: "function") else { return code(node) }
+        let whole = code(node)
+        return whole.count > 40 ? code(callee) + "(…)" : whole
     }
 
     /// Records a fact about the file for checks that span the project (a permission request, a

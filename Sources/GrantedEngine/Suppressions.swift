@@ -33,7 +33,15 @@ public enum EngineRules {
         tags: ["suppression", "maintainability"],
         precision: "very-high",
         triggeringExamples: [],
-        nonTriggeringExamples: []
+        nonTriggeringExamples: [],
+        messages: [
+            RuleMessage("unknownIds", "`{code}` names unknown rule ids: {ids}", notes: ["it silences nothing"],
+                        help: "remove it, or name rules that `granted-lint --list-rules` shows"),
+            RuleMessage("unused", "`{code}` silences no finding", notes: ["no {ids} finding here to silence"],
+                        help: "remove the suppression comment"),
+            RuleMessage("needless", "`{code}` lists rules it does not need", notes: ["{parts}"],
+                        help: "remove those rules from the comment"),
+        ]
     )
 
     public static let syntaxError = RuleDescription(
@@ -63,7 +71,11 @@ public enum EngineRules {
         tags: ["parse"],
         precision: "very-high",
         triggeringExamples: [],
-        nonTriggeringExamples: []
+        nonTriggeringExamples: [],
+        messages: [
+            RuleMessage("syntaxError", "Syntax error: {description}", notes: ["the file was checked as far as it could be parsed"],
+                        help: "fix the syntax, or run without --strict-syntax if the grammar does not know valid code"),
+        ]
     )
 
     public static let all: [RuleDescription] = [unusedSuppression, syntaxError]
@@ -167,28 +179,34 @@ struct SuppressionFilter {
             let idle = directive.ruleIds.filter {
                 knownRuleIds.contains($0) && enabledRuleIds.contains($0) && !directive.usedIds.contains($0)
             }
-            let message: String
+            let messageId: String
+            var arguments = ["code": RuleMessage.oneLine(directive.comment.text)]
             let removable: Bool
+            func quoted(_ ids: [String]) -> String { ids.map { "'\($0)'" }.joined(separator: ", ") }
             if !directive.ruleIds.isEmpty, unknown.count == directive.ruleIds.count {
-                message = "Suppression names unknown rule id\(unknown.count == 1 ? "" : "s") \(unknown.map { "'\($0)'" }.joined(separator: ", ")); it silences nothing."
+                messageId = "unknownIds"
+                arguments["ids"] = quoted(unknown)
                 removable = true
             } else if !directive.used, directive.ruleIds.isEmpty || idle.count + unknown.count == directive.ruleIds.count, !idle.isEmpty || directive.ruleIds.isEmpty {
-                message = directive.ruleIds.isEmpty
-                    ? "Unused suppression: no finding here to silence."
-                    : "Unused suppression: no \(idle.map { "'\($0)'" }.joined(separator: ", ")) finding here to silence\(unknown.isEmpty ? "" : "; unknown rule id \(unknown.map { "'\($0)'" }.joined(separator: ", "))")."
+                messageId = "unused"
+                arguments["ids"] = directive.ruleIds.isEmpty
+                    ? "other"
+                    : quoted(idle) + (unknown.isEmpty ? "" : "; unknown rule id \(quoted(unknown))")
                 removable = true
             } else if !unknown.isEmpty || !idle.isEmpty {
                 var parts: [String] = []
-                if !idle.isEmpty { parts.append("no \(idle.map { "'\($0)'" }.joined(separator: ", ")) finding here") }
-                if !unknown.isEmpty { parts.append("unknown rule id \(unknown.map { "'\($0)'" }.joined(separator: ", "))") }
-                message = "Suppression lists rules it does not need: \(parts.joined(separator: "; "))."
+                if !idle.isEmpty { parts.append("no \(quoted(idle)) finding here") }
+                if !unknown.isEmpty { parts.append("unknown rule id \(quoted(unknown))") }
+                messageId = "needless"
+                arguments["parts"] = parts.joined(separator: "; ")
                 removable = false
             } else {
                 continue
             }
+            let words = EngineRules.unusedSuppression.messageTable[messageId]!.rendered(arguments)
             kept.append(Diagnostic(
-                ruleId: EngineRules.unusedSuppression.id, severity: unusedSeverity, message: message,
-                range: directive.comment.byteRange,
+                ruleId: EngineRules.unusedSuppression.id, severity: unusedSeverity, message: words.message,
+                notes: words.notes, help: words.help, range: directive.comment.byteRange,
                 fix: removable ? Fix(title: "Remove the suppression comment", applicability: .safe, edits: [removal(of: directive.comment, in: source)]) : nil
             ))
         }

@@ -809,21 +809,50 @@ extension Workspace {
         return updateEvidence(of: full, with: found).changed
     }
 
-    /// Sets the level and message of every finding that depends on provisional requests, by the
-    /// evidence and each file's `provisional` setting; `describe` shows a path in messages.
+    /// Sets the level and notes of every finding that depends on provisional requests, by the
+    /// evidence and each file's `provisional` setting, and states the run's evidence once
+    /// (`LintReport.evidenceSummary`).
     public func applyEvidence(_ evidence: ProvisionalEvidence, to report: inout LintReport) {
+        var modes = Set<Configuration.ProvisionalMode>()
         for index in report.results.indices {
             let result = report.results[index]
             guard result.diagnostics.contains(where: { $0.dependsOnProvisionalRequests || $0.ruleId == Workspace.missingAllowProvisionalId }) else { continue }
             let mode = (try? configuration(forFile: result.file.path))?.provisional ?? .auto
+            if result.diagnostics.contains(where: \.dependsOnProvisionalRequests) { modes.insert(mode) }
             report.results[index] = Workspace.applying(evidence, mode: mode, to: result)
         }
+        if !modes.isEmpty { report.evidenceSummary = Workspace.evidenceSummary(evidence, modes: modes) }
     }
 
     static let missingAllowProvisionalId = "missing-allow-provisional"
 
-    /// One file's findings under the evidence.
-    /// - Parameter describe: how a request's path is shown in messages.
+    /// What the run's evidence makes of its provisional-blind checks, in one sentence (said once at
+    /// the top of the text report and in the job summary, not in every finding).
+    public static func evidenceSummary(_ evidence: ProvisionalEvidence, modes: Set<Configuration.ProvisionalMode>,
+                                       describe: (String) -> String = { $0 }) -> String {
+        let configured = modes.count == 1 ? modes.first! : .auto
+        let mixed = modes.count > 1 ? " (files whose configuration sets `provisional` follow it)" : ""
+        switch configured {
+        case .requested:
+            return "the configuration says the app requests provisional authorization (`\"provisional\": \"requested\"`), so the provisional-blind checks below are live"
+        case .never:
+            return "the configuration says the app never requests provisional authorization (`\"provisional\": \"never\"`), so the provisional-blind checks below are latent (one level lower)"
+        case .auto:
+            if let site = evidence.orderedSites.first {
+                let sites = evidence.orderedSites
+                let more = sites.count > 1 ? "; \(sites.count - 1) more place\(sites.count == 2 ? "" : "s")" : ""
+                return "provisional authorization is requested at \(describe(site.path)):\(site.start.line) (\(site.how)\(more)), so the provisional-blind checks below are live\(mixed)"
+            }
+            let why = evidence.projectNeverAsks
+                ? "every permission request in this project says it is not provisional"
+                : "no permission request in this project asks for provisional authorization"
+            return "\(why), so the provisional-blind checks below are latent (one level lower) until one does\(mixed)"
+        }
+    }
+
+    /// One file's findings under the evidence: the level (latent findings one level lower), a note
+    /// saying live or latent and why, and the request as a related location.
+    /// - Parameter describe: how a request's path is shown in notes.
     public static func applying(_ evidence: ProvisionalEvidence, mode: Configuration.ProvisionalMode, to result: FileResult,
                                 describe: (String) -> String = { $0 }) -> FileResult {
         let sites = evidence.orderedSites
@@ -833,28 +862,27 @@ extension Workspace {
             if diagnostic.ruleId == missingAllowProvisionalId {
                 guard mode != .never,
                       let site = sites.first(where: { !($0.path == result.file.path && $0.range.overlaps(diagnostic.range)) }) else { return diagnostic }
-                diagnostic.message += " The project already requests provisional authorization at \(where_(site)): this request shows the full dialog even to devices that are provisionally authorized."
+                diagnostic.notes.append("the project requests provisional authorization at \(where_(site)): devices authorized there get the full dialog here")
                 diagnostic.related.append(related(site, in: result, message: "provisional authorization is requested here"))
                 return diagnostic
             }
             guard diagnostic.dependsOnProvisionalRequests else { return diagnostic }
+            // Short: the run states its evidence once (`evidenceSummary`); a live finding carries
+            // the request as a related location.
             switch mode {
             case .requested:
-                diagnostic.message += " The configuration says the app requests provisional authorization (`\"provisional\": \"requested\"`), so provisional devices reach this check."
+                diagnostic.notes.append("live: the configuration says the app requests provisional authorization (`\"provisional\": \"requested\"`)")
             case .never:
                 diagnostic.severity = diagnostic.severity.oneLevelLower
-                diagnostic.message = "Latent: the configuration says the app never requests provisional authorization (`\"provisional\": \"never\"`), so no device is provisional; this check drops provisional devices as soon as one is. " + diagnostic.message
+                diagnostic.notes.append("latent: the configuration says the app never requests provisional authorization (`\"provisional\": \"never\"`)")
             case .auto:
                 if let site = sites.first {
-                    let more = sites.count > 1 ? "; \(sites.count - 1) more place\(sites.count == 2 ? "" : "s")" : ""
-                    diagnostic.message += " Provisional authorization is requested at \(where_(site)) (\(site.how)\(more)), so provisional devices reach this check."
                     diagnostic.related.append(related(site, in: result, message: "provisional authorization is requested here (\(site.how))"))
                 } else {
                     diagnostic.severity = diagnostic.severity.oneLevelLower
-                    let why = evidence.projectNeverAsks
-                        ? "every permission request in this project says it is not provisional (`allowProvisional: false`, `provisional: false`)"
-                        : "no permission request in this project asks for provisional authorization"
-                    diagnostic.message = "Latent: \(why), so no device is provisional today; this check drops provisional devices as soon as one does (`ios.allowProvisional: true`, or `provisional: true` with Firebase or Notifee). " + diagnostic.message
+                    diagnostic.notes.append(evidence.projectNeverAsks
+                        ? "latent: every permission request in this project says it is not provisional; this check drops provisional devices as soon as one is"
+                        : "latent: no permission request in this project asks for provisional authorization; this check drops provisional devices as soon as one does")
                 }
             }
             return diagnostic

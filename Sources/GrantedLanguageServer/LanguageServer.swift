@@ -854,10 +854,15 @@ public final class LanguageServer: @unchecked Sendable {
             let offset = converter.offset(snapshot.document.offset(of: position))
             let found = result.diagnostics.filter { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }
             guard !found.isEmpty else { return NSNull() }
+            // Each finding in its parts: the message, then the notes and the help line the
+            // diagnostic itself leaves out, then the rule's page.
             var seen = Set<String>()
-            let sections = found.filter { seen.insert($0.ruleId).inserted }.map { diagnostic -> String in
-                let summary = self.setup.catalog.description(of: diagnostic.ruleId)?.summary ?? diagnostic.message
-                return "**granted-lint** `\(diagnostic.ruleId)`: \(summary)\n\n[Rule documentation](\(self.setup.ruleDocsURL(diagnostic.ruleId)))"
+            let sections = found.filter { seen.insert($0.ruleId + "\u{0}" + $0.message).inserted }.map { diagnostic -> String in
+                var section = "**granted-lint** `\(diagnostic.ruleId)`: \(diagnostic.message)"
+                for note in diagnostic.notes { section += "\n\n*note:* \(note)" }
+                if let help = diagnostic.help { section += "\n\n*help:* \(help)" }
+                if let fix = diagnostic.fix { section += "\n\n*\(fix.applicability == .safe ? "fix" : "suggested fix")*: \(fix.title)" }
+                return section + "\n\n[Rule documentation](\(self.setup.ruleDocsURL(diagnostic.ruleId)))"
             }
             let covering = found.map(\.range).reduce(found[0].range) { min($0.lowerBound, $1.lowerBound)..<max($0.upperBound, $1.upperBound) }
             return [

@@ -5,8 +5,13 @@ import GrantedSyntax
 /// `{ "tool", "version", "findings": [...], "problems": [...], "summary": {...} }`.
 public struct JSONReporter {
     public let toolVersion: String
+    /// Where a rule's documentation lives (each finding's `url`); nil for none.
+    public let helpURI: (String) -> String?
 
-    public init(toolVersion: String) { self.toolVersion = toolVersion }
+    public init(toolVersion: String, helpURI: @escaping (String) -> String? = { _ in nil }) {
+        self.toolVersion = toolVersion
+        self.helpURI = helpURI
+    }
 
     public func render(_ report: LintReport) -> String {
         var findings: [JSONValue] = []
@@ -41,6 +46,7 @@ public struct JSONReporter {
         return JSONValue.object([
             ("tool", .string("granted-lint")),
             ("version", .string(toolVersion)),
+            ("evidence", report.evidenceSummary.map { .string($0) } ?? .null),
             ("findings", .array(findings)),
             ("problems", .array(problems)),
             ("notes", .array(report.notes.map { note in
@@ -65,6 +71,9 @@ public struct JSONReporter {
             ("rule", .string(diagnostic.ruleId)),
             ("severity", .string(diagnostic.severity.rawValue)),
             ("message", .string(diagnostic.message)),
+            ("notes", .array(diagnostic.notes.map { .string($0) })),
+            ("help", diagnostic.help.map { .string($0) } ?? .null),
+            ("url", helpURI(diagnostic.ruleId).map { .string($0) } ?? .null),
         ]
         if let fix = diagnostic.fix {
             members.append(("fix", .object([

@@ -29,7 +29,9 @@ public struct JUnitReporter {
             var element = "    <testcase classname=\"granted-lint\" name=\"\(XMLText.attribute(path))\">\n"
             for diagnostic in result.diagnostics {
                 let start = result.file.text.position(of: diagnostic.range.lowerBound)
-                let detail = "\(path):\(start.line):\(start.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.ruleId)]"
+                var detail = "\(path):\(start.line):\(start.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.ruleId)]"
+                for note in diagnostic.notes { detail += "\nnote: \(note)" }
+                if let help = diagnostic.help { detail += "\nhelp: \(help)" }
                 element += "      <failure message=\"\(XMLText.attribute(diagnostic.message))\" type=\"\(XMLText.attribute(diagnostic.ruleId))\">\(XMLText.content(detail))</failure>\n"
             }
             cases.append(element + "    </testcase>\n")

@@ -3,10 +3,12 @@ import GrantedSyntax
 
 /// A Markdown summary for `$GITHUB_STEP_SUMMARY` and pull-request comments: a heading, the totals,
 /// a table of findings per rule (each rule linked to its documentation), then a table of the
-/// findings themselves — `| file:line | severity | rule | message |` — and the files that could not
+/// findings themselves — `| file:line | severity | rule | message | details |`, the details being the
+/// notes and the help line — and the files that could not
 /// be analysed or were parsed only with error recovery. Every piece of text from a message or a
 /// path is escaped for a GitHub-flavoured table cell (`MarkdownReporter.cell`), so a `|`, a
 /// backtick, a newline or a control character cannot break the table or start markup.
+/// What holds for the whole run (the provisional evidence) is one note under the heading.
 public struct MarkdownReporter {
     /// Findings listed at most: a pull-request comment holds 65,536 characters. The per-rule counts
     /// always cover every finding.
@@ -24,6 +26,9 @@ public struct MarkdownReporter {
 
     public func render(_ report: LintReport) -> String {
         var output = "## granted-lint\n\n"
+        if let evidence = report.evidenceSummary {
+            output += "> **Note:** \(Self.cell(evidence)).\n\n"
+        }
         let total = report.diagnosticCount
         let checked = plural(report.filesChecked, "file")
         if total == 0 {
@@ -66,7 +71,7 @@ public struct MarkdownReporter {
     }
 
     private func findingTable(_ report: LintReport) -> String {
-        var output = "| file:line | severity | rule | message |\n| --- | --- | --- | --- |\n"
+        var output = "| file:line | severity | rule | message | details |\n| --- | --- | --- | --- | --- |\n"
         var listed = 0
         for result in report.results {
             let path = relativePath(result.file.path)
@@ -74,7 +79,10 @@ public struct MarkdownReporter {
                 guard listed < Self.maximumListedFindings else { break }
                 listed += 1
                 let line = result.file.text.position(of: diagnostic.range.lowerBound).line
-                output += "| \(Self.cell("\(path):\(line)")) | \(diagnostic.severity.rawValue) | \(rule(diagnostic.ruleId)) | \(Self.cell(diagnostic.message)) |\n"
+                var details = diagnostic.notes.map { "note: " + $0 }
+                if let help = diagnostic.help { details.append("help: " + help) }
+                let detailCell = details.map(Self.cell).joined(separator: "<br>")
+                output += "| \(Self.cell("\(path):\(line)")) | \(diagnostic.severity.rawValue) | \(rule(diagnostic.ruleId)) | \(Self.cell(diagnostic.message)) | \(detailCell) |\n"
             }
         }
         if report.diagnosticCount > listed {

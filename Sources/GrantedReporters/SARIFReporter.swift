@@ -125,7 +125,7 @@ public struct SARIFReporter {
             ("ruleId", .string(diagnostic.ruleId)),
             ("ruleIndex", .int(index)),
             ("level", .string(diagnostic.severity.rawValue)),
-            ("message", .object([("text", .string(diagnostic.message))])),
+            ("message", SARIFReporter.message(diagnostic)),
             ("locations", .array([.object([("physicalLocation", .object([
                 ("artifactLocation", artifactLocation(file.path)),
                 ("region", region(range)),
@@ -159,6 +159,16 @@ public struct SARIFReporter {
             ])])))
         }
         return .object(members)
+    }
+
+    /// A result's message: `text` is the short message; `markdown` adds the notes and the help line
+    /// (GitHub code scanning shows it under the alert).
+    static func message(_ diagnostic: Diagnostic) -> JSONValue {
+        guard !diagnostic.notes.isEmpty || diagnostic.help != nil else { return .object([("text", .string(diagnostic.message))]) }
+        var markdown = diagnostic.message
+        for note in diagnostic.notes { markdown += "\n\n**Note:** " + note }
+        if let help = diagnostic.help { markdown += "\n\n**Help:** " + help }
+        return .object([("text", .string(diagnostic.message)), ("markdown", .string(markdown))])
     }
 
     private func artifactLocation(_ path: String, directory: Bool = false) -> JSONValue {
