@@ -862,7 +862,7 @@ extension Workspace {
             if diagnostic.ruleId == missingAllowProvisionalId {
                 guard mode != .never,
                       let site = sites.first(where: { !($0.path == result.file.path && $0.range.overlaps(diagnostic.range)) }) else { return diagnostic }
-                diagnostic.notes.append("the project requests provisional authorization at \(where_(site)): devices authorized there get the full dialog here")
+                diagnostic.notes.append("the project requests provisional authorization elsewhere: devices authorized that way get the full dialog here")
                 diagnostic.related.append(related(site, in: result, message: "provisional authorization is requested here"))
                 return diagnostic
             }

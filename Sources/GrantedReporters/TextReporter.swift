@@ -33,8 +33,8 @@ public struct TextReporter {
                 case .full: output += fullFinding(diagnostic, in: result.file) + "\n"
                 }
             }
-            if layout == .concise { output += "\n" }
         }
+        if layout == .concise, report.diagnosticCount > 0 { output += "\n" }
         output += summary(report) + "\n"
         return output
     }
