@@ -357,6 +357,11 @@ public struct DeprecatedShouldShowAlert: Rule {
                 return .impossible("a member before it is computed")
             }
             if !isPlain(Syntax.unwrap(value)), !isPlain(value) { return .impossible("a member before it runs code") }
+            // A computed key (`[key()]: true`) runs before its value, and before `shouldShowAlert`.
+            if earlier.key.kind == "computed_property_name",
+               !(earlier.key.namedChildren.first { $0.kind != "comment" }.map(isPlain) ?? false) {
+                return .impossible("a member before it runs code")
+            }
         }
         return .statement(statement)
     }
