@@ -287,7 +287,7 @@ extension CLITests {
         let before = try FileManager.default.attributesOfItem(atPath: untouched)
         let run = Self.run(["--fix", "."], in: directory)
         #expect(run.output.contains("Fixed 1 problem in 1 file."))
-        #expect(run.output.contains("unsafe.ts:9:5: warning"), "the unsafe one remains: \(run.output)")
+        #expect(run.output.contains("unsafe.ts:14:11: warning"), "the unsafe one remains: \(run.output)")
         let after = try FileManager.default.attributesOfItem(atPath: untouched)
         #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "not rewritten")
         #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
