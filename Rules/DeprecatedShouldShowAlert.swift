@@ -48,11 +48,20 @@ public struct DeprecatedShouldShowAlert: Rule {
         `shouldShowList: X`, which keeps the meaning, written the way the object is: one property per \
         line with the line's indentation and line ending, or inline. `X` is kept exactly as written. A \
         short value that runs no code (a literal, a name, a member chain without calls, a comparison \
-        of those) may be written twice; any other value is bound once, in a `const showAlert = X;` (a name the file does not use) just before the `return` or \
-        declaration that builds the object — safe when nothing before it in the object runs code. \
-        Where no declaration can go (an arrow with an expression body, an object inside a larger \
-        expression), a value that runs no code is written twice (safe); any other makes the fix unsafe, \
-        and it says why: it writes `X` twice. With one replacement present \
+        of those) may be written twice; any other value is bound once, in a `const showAlert = X;` (a \
+        name the file does not use) — safe when nothing before it in the object runs code. The \
+        declaration goes just before the `return` or declaration that builds the object; in an arrow \
+        with an expression body (`async (n) => ({ ... })`) the body becomes a block, \
+        `{ const showAlert = X; return { ... }; }`, one statement per line, indented like the lines \
+        around it, with the file's line endings (a multi-line object stays multi-line, its comments \
+        kept; the parentheses around the body go) — there a value that runs no code, however long, is \
+        written twice instead. The object may sit in parentheses, a cast (`as`, \
+        `satisfies`, `!`), an `await`, or a call whose callee and earlier arguments run no code \
+        (`Promise.resolve({ ... })`). Where the value cannot be bound once — the object is a branch of \
+        `? :` (binding the value first would run it when the other branch is taken) or otherwise part \
+        of a larger expression, or a member before it runs code — a value that runs no code is written \
+        twice (safe); any other makes the fix unsafe, and it says why: it writes `X` twice. With one \
+        replacement present \
         the missing one is added; with both present the key is removed (safe), with a comment that \
         sits on its line alone — the fix says so.
 
@@ -165,13 +174,17 @@ public struct DeprecatedShouldShowAlert: Rule {
                 "import * as N from 'expo-notifications';\nN.setNotificationHandler({\n  handleNotification: async (n) => {\n    const showAlert = shouldAlert(n);\n    return {\n      shouldShowBanner: showAlert,\n      shouldShowList: showAlert,\n      shouldPlaySound: false,\n    };\n  },\n});\n"
             ),
             RuleCorrection(
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({\n  handleNotification: async (n) => ({ ↓shouldShowAlert: shouldAlert(n), shouldPlaySound: false, shouldSetBadge: false }),\n});\n",
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({\n  handleNotification: async (n) => {\n    const showAlert = shouldAlert(n);\n    return { shouldShowBanner: showAlert, shouldShowList: showAlert, shouldPlaySound: false, shouldSetBadge: false };\n  },\n});\n"
+            ),
+            RuleCorrection(
                 "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ ↓shouldShowAlert: true, shouldShowBanner: false, shouldShowList: false, shouldPlaySound: false, shouldSetBadge: false }) });\n",
                 "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ shouldShowBanner: false, shouldShowList: false, shouldPlaySound: false, shouldSetBadge: false }) });\n",
                 applicability: .unsafe
             ),
             RuleCorrection(
-                "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ ↓shouldShowAlert: isForeground(), shouldPlaySound: false, shouldSetBadge: false }) });\n",
-                "import * as N from 'expo-notifications';\nN.setNotificationHandler({ handleNotification: async () => ({ shouldShowBanner: isForeground(), shouldShowList: isForeground(), shouldPlaySound: false, shouldSetBadge: false }) });\n",
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({\n  handleNotification: async () =>\n    muted\n      ? { shouldShowBanner: false, shouldShowList: false, shouldPlaySound: false, shouldSetBadge: false }\n      : { ↓shouldShowAlert: isForeground(), shouldPlaySound: false, shouldSetBadge: false },\n});\n",
+                "import * as N from 'expo-notifications';\nN.setNotificationHandler({\n  handleNotification: async () =>\n    muted\n      ? { shouldShowBanner: false, shouldShowList: false, shouldPlaySound: false, shouldSetBadge: false }\n      : { shouldShowBanner: isForeground(), shouldShowList: isForeground(), shouldPlaySound: false, shouldSetBadge: false },\n});\n",
                 applicability: .unsafe
             ),
         ],
@@ -330,6 +343,18 @@ public struct DeprecatedShouldShowAlert: Rule {
                 TextEdit(range: statement.startByte..<statement.startByte, replacement: declaration),
                 TextEdit(range: member.byteRange, replacement: pair(name)),
             ])
+        case let .arrowBody(arrow, body):
+            if plain {
+                // It runs no code: written twice, however long, rather than the body rewritten.
+                return Fix(title: title, applicability: .safe, edits: [TextEdit(range: member.byteRange, replacement: pair(valueText))])
+            }
+            // `=> ({ ... })` becomes `=> { const showAlert = X; return { ... }; }`.
+            let name = freeName("showAlert", in: member.tree.source)
+            let edit = blockBody(of: arrow, body: body, member: member, declaration: "const \(name) = \(valueText);") { extraIndentation in
+                let separator = layout.separator == " " ? " " : layout.separator + extraIndentation
+                return "shouldShowBanner: \(name),\(separator)shouldShowList: \(name)"
+            }
+            return Fix(title: title + " (the value bound once, as `\(name)`, in a block body)", applicability: .safe, edits: [edit])
         case let .impossible(reason):
             if plain {
                 // It runs no code: writing it twice is only longer.
@@ -341,16 +366,34 @@ public struct DeprecatedShouldShowAlert: Rule {
     }
 
     enum BindingPlace {
+        /// Before this statement (a `return` or a declaration), in its block.
         case statement(Node)
+        /// In a block that replaces the expression body of this arrow.
+        case arrowBody(arrow: Node, body: Node)
         case impossible(String)
     }
 
     /// Where `const x = value;` can go so that the value still runs exactly once, in the same order
-    /// relative to everything else: before the `return` or declaration whose whole value is the object,
-    /// in a block or at the top level, when no member before it runs code.
+    /// relative to everything else: before the `return` or declaration whose value is the object, in
+    /// a block or at the top level, or in a block that replaces an arrow's expression body, when no
+    /// member before it runs code. The object may be wrapped in what evaluates it first and
+    /// unconditionally (parentheses, `as`, `satisfies`, `!`, `await`, an argument of a call such as
+    /// `Promise.resolve(...)` whose callee and earlier arguments run no code); in anything else (a
+    /// branch of `? :`, `&&`, ...) it may not run at all, and binding it first would run it.
     static func bindingPlace(for object: Node, member: Node) -> BindingPlace {
         var outer = object
-        while let parent = outer.parent, parent.kind == "parenthesized_expression" { outer = parent }
+        climb: while let parent = outer.parent {
+            switch parent.kind {
+            case "parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
+                 "type_assertion", "await_expression":
+                outer = parent
+            case "arguments":
+                guard let call = parent.parent, call.kind == "call_expression", evaluatesFirst(outer, of: call) else { break climb }
+                outer = call
+            default:
+                break climb
+            }
+        }
         guard let holder = outer.parent else { return .impossible("nowhere to put a declaration") }
         let statement: Node
         switch holder.kind {
@@ -361,22 +404,159 @@ public struct DeprecatedShouldShowAlert: Rule {
                 return .impossible("the object is not a whole declaration")
             }
             statement = declaration.parent?.kind == "export_statement" ? declaration.parent! : declaration
-        case "arrow_function":
-            return .impossible("the handler is an arrow with an expression body, which holds no declaration; give it a block body")
+        case "arrow_function" where holder.child(byField: "body")?.id == outer.id:
+            if let reason = earlierMemberRunningCode(before: member, in: object) { return .impossible(reason) }
+            return .arrowBody(arrow: holder, body: outer)
         default:
             return .impossible("the object is part of a larger expression")
         }
         guard let block = statement.parent, ["statement_block", "program"].contains(block.kind) else {
             return .impossible("the statement is not in a block")
         }
-        // Members before it run first today; hoisting the value ahead of code would reorder them.
+        if let reason = earlierMemberRunningCode(before: member, in: object) { return .impossible(reason) }
+        return .statement(statement)
+    }
+
+    /// Why a member before `member` keeps its value from being bound first: members before it run
+    /// first today, and hoisting the value ahead of code would reorder them.
+    static func earlierMemberRunningCode(before member: Node, in object: Node) -> String? {
         for earlier in Syntax.objectMembers(object) where earlier.node.startByte < member.startByte {
             guard let value = earlier.value, earlier.node.kind == "pair" || earlier.node.kind == "shorthand_property_identifier" else {
-                return .impossible("a member before it is computed")
+                return "a member before it is computed"
             }
-            if !isPlain(Syntax.unwrap(value)), !isPlain(value) { return .impossible("a member before it runs code") }
+            if !isPlain(Syntax.unwrap(value)), !isPlain(value) { return "a member before it runs code" }
+            // A computed key (`[key()]: true`) runs before its value, and before `shouldShowAlert`.
+            if earlier.key.kind == "computed_property_name",
+               !(earlier.key.namedChildren.first { $0.kind != "comment" }.map(isPlain) ?? false) {
+                return "a member before it runs code"
+            }
         }
-        return .statement(statement)
+        return nil
+    }
+
+    /// Whether `call` evaluates its argument `argument` before it runs any code of its own: the callee
+    /// is a member chain without calls and without `?.` (which could skip the arguments), the call is
+    /// not optional, and the arguments before it run no code.
+    static func evaluatesFirst(_ argument: Node, of call: Node) -> Bool {
+        // `a?.b` holds an `optional_chain` node, `f?.()` a `?.` token.
+        func isOptional(_ node: Node) -> Bool { node.kind == "optional_chain" || node.kind == "?." }
+        func hasOptionalChain(_ node: Node) -> Bool {
+            node.children.contains { isOptional($0) || hasOptionalChain($0) }
+        }
+        guard let callee = call.child(byField: "function"), isPlain(callee), !hasOptionalChain(callee),
+              !call.children.contains(where: isOptional),
+              let arguments = call.child(byField: "arguments") else { return false }
+        return arguments.namedChildren.allSatisfy { earlier in
+            earlier.startByte >= argument.startByte || earlier.kind == "comment" || isPlain(earlier)
+        }
+    }
+
+    /// The edit that gives `arrow` a block body in place of its expression `body`:
+    /// `{ const showAlert = X; return body; }`, one statement per line. The block is indented like
+    /// the line the body starts on (or, when the body has a line of its own under `=>`, like the
+    /// arrow's line), its statements one level deeper; the lines of the returned expression move with
+    /// it (never inside a string or template), parentheses around the whole body go, and the file's
+    /// line ending is used. `pair` writes the new properties, given the indentation added to the
+    /// object's lines.
+    static func blockBody(of arrow: Node, body: Node, member: Node, declaration: String, pair: (String) -> String) -> TextEdit {
+        let tree = member.tree
+        let source = tree.source
+        let bytes = source.bytes
+        let lineEnding = Layout.lineEnding(after: body.startByte, in: bytes)
+        // The returned expression: the body without the parentheses around it all (kept when a
+        // comment sits inside them).
+        var returned = body
+        while returned.kind == "parenthesized_expression", returned.namedChildCount == 1, let inner = returned.namedChild(0) {
+            returned = inner
+        }
+        // Line breaks inside the returned expression that are code, not the content of a string.
+        func isLineBreak(_ index: Int) -> Bool {
+            bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A))
+        }
+        func isInsideString(_ index: Int) -> Bool {
+            var node = tree.root.descendant(spanning: index..<(index + 1))
+            while let current = node, current.startByte >= returned.startByte {
+                if ["string", "template_string"].contains(current.kind), current.startByte < index { return true }
+                node = current.parent
+            }
+            return false
+        }
+        let codeLineBreaks = (returned.startByte..<returned.endByte).filter { isLineBreak($0) && !isInsideString($0) }
+
+        let bodyIndentation = Layout.lineIndentation(at: body.startByte, in: bytes)
+        let arrowToken = arrow.children.first { $0.kind == "=>" }
+        var start = body.startByte
+        var opening = "{"
+        var base = bodyIndentation
+        let unit: String
+        let extraIndentation: String
+        if let arrowToken,
+           bytes[arrowToken.endByte..<body.startByte].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+           bytes[arrowToken.endByte..<body.startByte].contains(where: { $0 == 0x0A || $0 == 0x0D }),
+           case let arrowIndentation = Layout.lineIndentation(at: arrowToken.startByte, in: bytes),
+           bodyIndentation.hasPrefix(arrowIndentation), bodyIndentation.count > arrowIndentation.count {
+            // `=>⏎    body`: the block opens after `=>`, the statements take the body's indentation.
+            start = arrowToken.endByte
+            opening = " {"
+            base = arrowIndentation
+            unit = String(bodyIndentation.dropFirst(arrowIndentation.count))
+            extraIndentation = ""
+        } else {
+            unit = indentationUnit(near: body, lineBreaks: codeLineBreaks, indentation: bodyIndentation, in: bytes)
+            extraIndentation = unit
+        }
+
+        // The returned expression's own lines, each indented one level deeper (blank lines stay blank).
+        func indented(_ range: Range<Int>) -> String {
+            guard !extraIndentation.isEmpty else { return source.text(in: range) }
+            var text = ""
+            var segmentStart = range.lowerBound
+            for index in codeLineBreaks where range.contains(index) {
+                let next = index + 1
+                guard next < bytes.count, bytes[next] != 0x0A, bytes[next] != 0x0D else { continue }
+                text += source.text(in: segmentStart..<next) + extraIndentation
+                segmentStart = next
+            }
+            return text + source.text(in: segmentStart..<range.upperBound)
+        }
+        let returnedText = indented(returned.startByte..<member.startByte) + pair(extraIndentation)
+            + indented(member.endByte..<returned.endByte)
+        let inner = base + unit
+        let replacement = opening + lineEnding + inner + declaration + lineEnding + inner + "return " + returnedText + ";"
+            + lineEnding + base + "}"
+        return TextEdit(range: start..<body.endByte, replacement: replacement)
+    }
+
+    /// One level of indentation: how much deeper than `indentation` the first line inside the body
+    /// is; else how much deeper the body's line is than the nearest enclosing line that is less
+    /// indented; else the smallest indentation in the file (a tab if the file indents with tabs);
+    /// else two spaces.
+    static func indentationUnit(near body: Node, lineBreaks: [Int], indentation: String, in bytes: [UInt8]) -> String {
+        if let first = lineBreaks.first {
+            let next = Layout.lineIndentation(at: first + 1, in: bytes)
+            if next.hasPrefix(indentation), next.count > indentation.count { return String(next.dropFirst(indentation.count)) }
+        }
+        var ancestor = body.parent
+        while let current = ancestor {
+            let outer = Layout.lineIndentation(at: current.startByte, in: bytes)
+            if indentation.hasPrefix(outer), indentation.count > outer.count { return String(indentation.dropFirst(outer.count)) }
+            ancestor = current.parent
+        }
+        var smallest: Int?
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var index = lineStart
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            // Indented lines with code (not blank, not the ` * ` of a block comment).
+            if index > lineStart, index < bytes.count, ![0x0A, 0x0D, UInt8(ascii: "*")].contains(bytes[index]) {
+                if bytes[lineStart] == 0x09 { return "\t" }
+                smallest = min(smallest ?? Int.max, index - lineStart)
+            }
+            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+            lineStart = index
+        }
+        return String(repeating: " ", count: smallest ?? 2)
     }
 
     /// `base`, or `base2`, `base3`… : a name the file does not use anywhere.
@@ -412,6 +592,15 @@ public struct DeprecatedShouldShowAlert: Rule {
             while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
             guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return "" }
             return String(decoding: bytes[start..<offset], as: UTF8.self)
+        }
+
+        /// The blanks that start the line holding `offset`.
+        static func lineIndentation(at offset: Int, in bytes: [UInt8]) -> String {
+            var start = min(offset, bytes.count)
+            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+            var end = start
+            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+            return String(decoding: bytes[start..<end], as: UTF8.self)
         }
 
         /// The file's line ending: the one that ends this line, or the first in the file.

@@ -221,13 +221,15 @@ extension CLITests {
         ("notificationHandler.tsx", "notificationHandler.fixed.tsx", "--fix"),
         ("unsafeBehavior.ts", "unsafeBehavior.fixed.ts", "--fix-unsafe"),
         // The fix-quality cases: the operand as written (`current!`), one property per line with the
-        // object's indentation (also CRLF, also a long value), a call bound once, a contradiction.
+        // object's indentation (also CRLF, also a long value), a call bound once (before the `return`
+        // of a block body; in the block an expression body becomes), a contradiction.
         ("realistic/listenerRefsNonNull.tsx", "realistic/listenerRefsNonNull.fixed.tsx", "--fix"),
         ("realistic/castSubscription.ts", "realistic/castSubscription.fixed.ts", "--fix"),
         ("realistic/handlerTwoSpace.ts", "realistic/handlerTwoSpace.fixed.ts", "--fix"),
         ("realistic/handlerCrlf.ts", "realistic/handlerCrlf.fixed.ts", "--fix"),
         ("realistic/handlerReviewOrder.ts", "realistic/handlerReviewOrder.fixed.ts", "--fix"),
         ("realistic/handlerCallBlockBody.ts", "realistic/handlerCallBlockBody.fixed.ts", "--fix"),
+        ("realistic/handlerCallExpressionBody.ts", "realistic/handlerCallExpressionBody.fixed.ts", "--fix"),
         ("realistic/contradictionAlertOn.ts", "realistic/contradictionAlertOn.fixed.ts", "--fix-unsafe"),
     ]
 
@@ -261,6 +263,22 @@ extension CLITests {
         }
     }
 
+    /// `async (n) => ({ shouldShowAlert: shouldAlert(n), ... })`: the safe fix runs the call once.
+    @Test func aCallInAnExpressionBodyRunsOnceAfterTheSafeFix() throws {
+        let directory = try Self.temporaryDirectory()
+        try FileManager.default.copyItem(
+            at: Self.packageRoot.appendingPathComponent("TestCorpus/fixes/realistic/handlerCallExpressionBody.ts"),
+            to: directory.appendingPathComponent("handler.ts")
+        )
+        let run = Self.run(["--fix", "handler.ts"], in: directory)
+        #expect(run.output.contains("Fixed 1 problem in 1 file."), "\(run.output)")
+        let fixed = try String(contentsOf: directory.appendingPathComponent("handler.ts"), encoding: .utf8)
+        let handler = try #require(fixed.range(of: "Notifications.setNotificationHandler(")).lowerBound
+        #expect(fixed[handler...].components(separatedBy: "shouldAlert(n)").count == 2, "the call once:\n\(fixed)")
+        #expect(fixed.contains("const showAlert = shouldAlert(n);"))
+        #expect(!fixed.contains("shouldShowAlert"))
+    }
+
     @Test func aFixThatDeletesACommentSaysSo() throws {
         let directory = try Self.temporaryDirectory()
         try FileManager.default.copyItem(
@@ -287,7 +305,7 @@ extension CLITests {
         let before = try FileManager.default.attributesOfItem(atPath: untouched)
         let run = Self.run(["--fix", "."], in: directory)
         #expect(run.output.contains("Fixed 1 problem in 1 file."))
-        #expect(run.output.contains("unsafe.ts:9:5: warning"), "the unsafe one remains: \(run.output)")
+        #expect(run.output.contains("unsafe.ts:14:11: warning"), "the unsafe one remains: \(run.output)")
         let after = try FileManager.default.attributesOfItem(atPath: untouched)
         #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "not rewritten")
         #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)

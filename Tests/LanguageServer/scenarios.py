@@ -66,14 +66,15 @@ Notifications.setNotificationHandler({
   }),
 });
 """
-# The value runs code and the arrow has an expression body: the fix writes it twice, unsafe (its
-# title says so already).
+# The value runs code and the object is one branch of a conditional, so it cannot be bound once: the
+# fix writes it twice, unsafe (its title says so already).
 UNSAFE_HANDLER = """import * as Notifications from 'expo-notifications';
 
 declare function isForeground(): boolean;
+declare const muted: boolean;
 
 Notifications.setNotificationHandler({
-  handleNotification: async () => ({ shouldShowAlert: isForeground(), shouldPlaySound: false, shouldSetBadge: false }),
+  handleNotification: async () => (muted ? { shouldShowBanner: false, shouldShowList: false, shouldPlaySound: false, shouldSetBadge: false } : { shouldShowAlert: isForeground(), shouldPlaySound: false, shouldSetBadge: false }),
 });
 """
 # shouldShowAlert contradicts both new keys: removing it is unsafe, and the title does not say so.
@@ -582,8 +583,7 @@ class CodeActions(ScenarioCase):
         titles = {
             "src/contra.ts": "Remove `shouldShowAlert` (the new keys already decide; check they say what you mean) (unsafe)",
             "src/unsafe.ts": ("Replace `shouldShowAlert` with `shouldShowBanner` and `shouldShowList` (unsafe: the value is "
-                              "written twice, so it runs twice; the handler is an arrow with an expression body, which holds "
-                              "no declaration; give it a block body)"),
+                              "written twice, so it runs twice; the object is part of a larger expression)"),
         }
         for relative, title in titles.items():
             document = session.open(relative)

@@ -1,4 +1,4 @@
-// Exercises deprecated-should-show-alert with a call as the value inside a block-bodied handler (only --fix-unsafe rewrites it).
+// Exercises deprecated-should-show-alert with a call as the value inside a block-bodied handler (--fix binds it once before the `return`).
 import * as Notifications from 'expo-notifications';
 import { AppState } from 'react-native';
 
