@@ -100,14 +100,31 @@ struct EvidenceTests {
         let rule: String
         let severity: String
         let message: String
+        let notes: [String]
+        let help: String?
         let related: [Related]
-        var description: String { "\(path):\(line):\(column) \(rule) \(severity): \(message)" }
+        var description: String { "\(path):\(line):\(column) \(rule) \(severity): \(message) \(notes)" }
+
+        /// The note a latent finding carries (`latent: <why>`).
+        var latentNote: String? { notes.first { $0.hasPrefix("latent: ") } }
+        /// The related locations that are a provisional request (a live finding's evidence; the
+        /// "where the response came from" entry may be the same request, but says something else).
+        var requestLocations: [Related] { related.filter { $0.message.hasPrefix("provisional authorization is requested here") } }
+        /// The Firebase truthiness test, wrong whatever the project requests (neither live nor latent).
+        var isTruthinessTest: Bool { rule == EvidenceTests.rule && message.hasSuffix("` is truthy for a device that was never asked") }
     }
 
-    static func findings(inJSON output: String) throws -> [Finding] {
+    struct Report {
+        /// The run's evidence, said once (`"evidence"`), or nil when no finding depends on it.
+        let evidence: String?
+        let findings: [Finding]
+    }
+
+    static func report(inJSON output: String) throws -> Report {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "not JSON: \(output)")
         let findings = try #require(root["findings"] as? [[String: Any]])
-        return try findings.map { finding in
+        #expect(root["evidence"] is NSNull || root["evidence"] is String, "\"evidence\" is a string or null: \(root["evidence"] ?? "missing")")
+        return Report(evidence: root["evidence"] as? String, findings: try findings.map { finding in
             Finding(
                 path: try #require(finding["path"] as? String),
                 line: try #require(finding["line"] as? Int),
@@ -115,11 +132,17 @@ struct EvidenceTests {
                 rule: try #require(finding["rule"] as? String),
                 severity: try #require(finding["severity"] as? String),
                 message: try #require(finding["message"] as? String),
+                notes: try #require(finding["notes"] as? [String]),
+                help: finding["help"] as? String,
                 related: ((finding["related"] as? [[String: Any]]) ?? []).map { entry in
                     Related(path: entry["path"] as? String, line: entry["line"] as? Int ?? 0, message: entry["message"] as? String ?? "")
                 }
             )
-        }
+        })
+    }
+
+    static func findings(inJSON output: String) throws -> [Finding] {
+        try report(inJSON: output).findings
     }
 
     /// A reported path relative to the case directory (reports may give it absolute or relative to
@@ -138,31 +161,32 @@ struct EvidenceTests {
 
     // MARK: What a finding must say
 
-    /// The site a live finding names in its message (`… requested at <path>:<line>`), if any.
-    static func namedSite(in message: String, among sites: [Site]) -> Site? {
-        sites.first { message.contains("\($0.path):\($0.line)") }
+    /// The site a text names (`… requested at <path>:<line>`: the run's evidence, the inventory's
+    /// header, a note), if any.
+    static func namedSite(in text: String, among sites: [Site]) -> Site? {
+        sites.first { text.contains("\($0.path):\($0.line)") }
     }
 
-    /// Whether a message says where provisional authorization is requested (a sentence may start with it).
-    static func saysWhereRequested(_ message: String) -> Bool {
-        message.lowercased().contains("provisional authorization is requested at ")
+    /// Whether a text says where provisional authorization is requested.
+    static func saysWhereRequested(_ text: String) -> Bool {
+        text.lowercased().contains("provisional authorization is requested at ")
     }
 
-    /// Checks a finding of a live case against the evidence sites: the message names one, and the
-    /// finding carries that same request as a related location about provisional authorization (not
-    /// only the "where the response came from" entry, which may be the same request). A related entry
-    /// without a `path` is in the finding's own file, as docs/json-format.md has it.
+    /// Checks a finding of a live case against the evidence sites. The message is about the code
+    /// alone (the run says its evidence once); the finding carries one of the requests as a related
+    /// location about provisional authorization (not only the "where the response came from" entry,
+    /// which may be the same request), and every request it relates is an evidence site. A related
+    /// entry without a `path` is in the finding's own file, as docs/json-format.md has it.
     static func checkNamesASite(_ finding: Finding, _ sites: [Site], case name: String) {
-        #expect(saysWhereRequested(finding.message),
-                "\(name): a live finding says where provisional authorization is requested: \(finding)")
-        guard let site = namedSite(in: finding.message, among: sites) else {
-            Issue.record("\(name): the live finding names none of the requests \(sites): \(finding)")
-            return
+        #expect(!saysWhereRequested(finding.message) && !finding.message.lowercased().contains("provisional authorization is requested"),
+                "\(name): the message is about the code, the request is a related location: \(finding)")
+        #expect(finding.latentNote == nil, "\(name): a live finding is not latent: \(finding)")
+        let requests = finding.requestLocations
+        let named = requests.filter { related in
+            sites.contains { pathInCase(related.path ?? finding.path, name).hasSuffix($0.path) && related.line == $0.line }
         }
-        #expect(finding.related.contains { related in
-            pathInCase(related.path ?? finding.path, name).hasSuffix(site.path) && related.line == site.line
-                && related.message.lowercased().contains("provisional")
-        }, "\(name): the finding carries the request \(site) as a related location (with its path): \(finding.related)")
+        #expect(!named.isEmpty, "\(name): the finding carries one of the requests \(sites) as a related location (with its path): \(finding.related)")
+        #expect(named.count == requests.count, "\(name): every request it relates is one of \(sites): \(finding.related)")
     }
 
     // MARK: The corpus
@@ -172,7 +196,8 @@ struct EvidenceTests {
         let evidenceCase = try Self.load(name)
         let run = Self.runInProcess([evidenceCase.directory.path, "--format", "json"])
         #expect(run.status != 2, "\(name): \(run.errors)")
-        let findings = try Self.findings(inJSON: run.output)
+        let report = try Self.report(inJSON: run.output)
+        let findings = report.findings
 
         // Where the findings are and which rule reports them (a column only where the comment gives one).
         func key(_ path: String, _ line: Int, _ column: Int?, _ rule: String) -> String {
@@ -190,6 +215,27 @@ struct EvidenceTests {
         }.sorted()
         #expect(actualKeys == expectedKeys, "\(name): expected \(expectedKeys), got \(actualKeys)")
 
+        // The run states its evidence once, when a finding depends on it.
+        let dependent = findings.filter { $0.rule == Self.rule && !$0.isTruthinessTest }
+        if dependent.isEmpty {
+            #expect(report.evidence == nil, "\(name): no finding depends on the evidence, so the run does not state it: \(report.evidence ?? "")")
+        } else {
+            let evidence = try #require(report.evidence, "\(name): the run states its evidence once")
+            switch evidenceCase.provisionalKey {
+            case "requested":
+                #expect(evidence.contains(#"`"provisional": "requested"`"#) && evidence.contains("the provisional-blind checks below are live"), "\(name): \(evidence)")
+            case "never":
+                #expect(evidence.contains(#"`"provisional": "never"`"#) && evidence.contains("the provisional-blind checks below are latent (one level lower)"), "\(name): \(evidence)")
+            default:
+                if evidenceCase.isLive {
+                    #expect(Self.saysWhereRequested(evidence) && evidence.contains("the provisional-blind checks below are live"), "\(name): \(evidence)")
+                    #expect(Self.namedSite(in: evidence, among: evidenceCase.sites) != nil, "\(name): names one of \(evidenceCase.sites): \(evidence)")
+                } else {
+                    #expect(!Self.saysWhereRequested(evidence) && evidence.contains("the provisional-blind checks below are latent (one level lower)"), "\(name): \(evidence)")
+                }
+            }
+        }
+
         for finding in findings {
             let path = Self.pathInCase(finding.path, name)
             guard let expected = evidenceCase.expected.first(where: {
@@ -198,30 +244,44 @@ struct EvidenceTests {
             if let level = expected.level {
                 #expect(finding.severity == level, "\(name): \(path):\(finding.line) \(finding.rule) is \(finding.severity), expected \(level)")
             }
+            // The message is about the code; live or latent, and why, is in the notes.
+            #expect(!finding.message.lowercased().contains("latent") && !Self.saysWhereRequested(finding.message), "\(name): \(finding)")
 
             switch finding.rule {
             case Self.rule:
                 let level = try #require(expected.level, "\(name): give every \(Self.rule) expectation a level")
-                if evidenceCase.isLive {
+                if finding.isTruthinessTest {
+                    // Not about provisional at all: as configured, neither live nor latent.
+                    #expect(level == evidenceCase.configuredLevel, "\(name): the truthiness test is reported as configured")
+                    #expect(finding.latentNote == nil && finding.requestLocations.isEmpty && !finding.notes.contains { $0.hasPrefix("live: ") },
+                            "\(name): \(finding)")
+                } else if evidenceCase.isLive {
                     #expect(level == evidenceCase.configuredLevel, "\(name): a live case expects the configured level")
-                    #expect(!finding.message.hasPrefix("Latent:"), "\(name): a live finding is not latent: \(finding)")
+                    #expect(finding.latentNote == nil, "\(name): a live finding is not latent: \(finding)")
                     if evidenceCase.namesSites { Self.checkNamesASite(finding, evidenceCase.sites, case: name) }
-                } else if level == evidenceCase.latentLevel {
-                    #expect(finding.message.hasPrefix("Latent:"), "\(name): a latent finding says so first: \(finding)")
-                    #expect(!Self.saysWhereRequested(finding.message), "\(name): \(finding)")
+                    if evidenceCase.provisionalKey == "requested" {
+                        #expect(finding.notes.contains { $0.hasPrefix("live: the configuration says the app requests provisional authorization") },
+                                "\(name): a finding live by configuration says so in a note: \(finding)")
+                        #expect(finding.requestLocations.isEmpty, "\(name): there is no request to relate: \(finding.related)")
+                    }
                 } else {
-                    // Not about provisional at all (the Firebase truthiness test): as configured, never latent.
-                    #expect(level == evidenceCase.configuredLevel, "\(name): \(Self.rule) expects \(evidenceCase.latentLevel) or \(evidenceCase.configuredLevel)")
-                    #expect(!finding.message.hasPrefix("Latent:"), "\(name): \(finding)")
+                    #expect(level == evidenceCase.latentLevel, "\(name): a latent finding is one level lower than \(evidenceCase.configuredLevel)")
+                    let note = try #require(finding.latentNote, "\(name): a latent finding says so in a note: \(finding)")
+                    #expect(!Self.saysWhereRequested(note) && finding.requestLocations.isEmpty, "\(name): \(finding)")
+                    if evidenceCase.provisionalKey == "never" {
+                        #expect(note.contains(#"`"provisional": "never"`"#), "\(name): latent by configuration: \(note)")
+                    }
                 }
             case "missing-allow-provisional":
+                // The note says the project asks provisionally elsewhere; the related location says where.
+                let projectNote = finding.notes.first { $0.hasPrefix("the project requests provisional authorization") }
                 if evidenceCase.namesSites {
-                    #expect(finding.message.contains("requests provisional authorization at"),
-                            "\(name): the request is missing what the project asks for elsewhere: \(finding)")
-                    #expect(Self.namedSite(in: finding.message, among: evidenceCase.sites) != nil,
-                            "\(name): names one of \(evidenceCase.sites): \(finding)")
+                    #expect(projectNote != nil, "\(name): the request is missing what the project asks for elsewhere: \(finding)")
+                    #expect(finding.requestLocations.contains { related in
+                        evidenceCase.sites.contains { Self.pathInCase(related.path ?? finding.path, name).hasSuffix($0.path) && related.line == $0.line }
+                    }, "\(name): relates one of \(evidenceCase.sites): \(finding.related)")
                 } else {
-                    #expect(!finding.message.contains("requests provisional authorization at"), "\(name): \(finding)")
+                    #expect(projectNote == nil && finding.requestLocations.isEmpty, "\(name): \(finding)")
                 }
             default:
                 break
@@ -294,11 +354,11 @@ struct EvidenceTests {
             let location = "\(Self.pathInCase(finding.path, name)):\(finding.line) "
             let row = lines.first { $0.contains(location) && $0.contains(" decision ") }
             // The Firebase truthiness test is wrong whatever the project requests: neither mark.
-            if finding.message.hasPrefix("Truthiness") {
+            if finding.isTruthinessTest {
                 #expect(row?.contains("(live)") == false && row?.contains("(latent)") == false, "\(name): \(row ?? "no row")")
                 continue
             }
-            let mark = finding.message.hasPrefix("Latent") ? "(latent)" : "(live)"
+            let mark = finding.latentNote != nil ? "(latent)" : "(live)"
             #expect(row?.contains(mark) == true, "\(name): the decision at \(location)is marked \(mark) as its finding (\(finding.severity)) is: \(row ?? "no row")")
         }
     }
@@ -328,14 +388,14 @@ struct EvidenceTests {
         return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 
-    static func lintWithBinary(_ arguments: [String], in directory: URL) throws -> [Finding] {
+    static func lintWithBinary(_ arguments: [String], in directory: URL) throws -> Report {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             Issue.record("the granted-lint executable is not built at \(binary.path)")
-            return []
+            return Report(evidence: nil, findings: [])
         }
         let run = try shell([binary.path] + arguments + ["--format", "json"], in: directory)
         #expect(run.status == 1, "\(arguments): exit \(run.status): \(run.errors)")
-        return try findings(inJSON: run.output)
+        return try report(inJSON: run.output)
     }
 
     static func write(_ text: String, to relative: String, in directory: URL) throws {
@@ -374,18 +434,21 @@ struct EvidenceTests {
     """
     static let checkLine = 5
 
-    /// A finding in `checkPath` on the blind check, live and naming `requestPath`.
-    static func expectLiveCheck(_ findings: [Finding], checkPath: String, requestPath: String, run: String) {
+    /// A finding in `checkPath` on the blind check, live and relating the request in `requestPath`;
+    /// the run's evidence names that request.
+    static func expectLiveCheck(_ report: Report, checkPath: String, requestPath: String, run: String) {
+        let findings = report.findings
+        #expect(report.evidence.map { saysWhereRequested($0) && $0.contains("\(requestPath):\(requestLine)") && $0.contains("below are live") } == true,
+                "\(run): the run's evidence names the request: \(report.evidence ?? "none")")
         let blind = findings.filter { $0.rule == rule }
         #expect(blind.count == 1, "\(run): one \(rule) finding: \(findings)")
         guard let finding = blind.first else { return }
         #expect(finding.path.hasSuffix(checkPath) && finding.line == checkLine, "\(run): \(finding)")
         #expect(finding.severity == "error", "\(run): live, so as configured: \(finding)")
-        #expect(!finding.message.hasPrefix("Latent:"), "\(run): \(finding)")
-        #expect(saysWhereRequested(finding.message) && finding.message.contains("\(requestPath):\(requestLine)"),
-                "\(run): names the request in the file that was not linted: \(finding)")
-        #expect(finding.related.contains { $0.path?.hasSuffix(requestPath) == true && $0.line == requestLine && $0.message.lowercased().contains("provisional") },
-                "\(run): relates the request: \(finding.related)")
+        #expect(finding.latentNote == nil, "\(run): \(finding)")
+        #expect(!saysWhereRequested(finding.message), "\(run): the message is about the code: \(finding)")
+        #expect(finding.requestLocations.contains { $0.path?.hasSuffix(requestPath) == true && $0.line == requestLine },
+                "\(run): relates the request in the file that was not linted: \(finding.related)")
         #expect(!findings.contains { $0.path.hasSuffix(requestPath) }, "\(run): \(requestPath) was only read, not linted: \(findings)")
     }
 
@@ -411,20 +474,20 @@ struct EvidenceTests {
         let repository = try Self.repositoryWithStagedCheck()
         let status = try Self.shell(["git", "status", "--porcelain"], in: repository)
         #expect(status.output == "M  src/check.ts\n", "only the check is staged: \(status.output)")
-        let findings = try Self.lintWithBinary(["--staged"], in: repository)
-        Self.expectLiveCheck(findings, checkPath: "src/check.ts", requestPath: "src/register.ts", run: "--staged")
+        let report = try Self.lintWithBinary(["--staged"], in: repository)
+        Self.expectLiveCheck(report, checkPath: "src/check.ts", requestPath: "src/register.ts", run: "--staged")
     }
 
     @Test func explicitFileRunReadsTheRestOfTheProject() throws {
         let repository = try Self.repositoryWithStagedCheck()
-        let findings = try Self.lintWithBinary(["src/check.ts"], in: repository)
-        Self.expectLiveCheck(findings, checkPath: "src/check.ts", requestPath: "src/register.ts", run: "src/check.ts")
+        let report = try Self.lintWithBinary(["src/check.ts"], in: repository)
+        Self.expectLiveCheck(report, checkPath: "src/check.ts", requestPath: "src/register.ts", run: "src/check.ts")
     }
 
     @Test func changedSinceRunReadsTheUnchangedRequest() throws {
         let repository = try Self.repositoryWithStagedCheck()
-        let findings = try Self.lintWithBinary(["--changed-since", "HEAD"], in: repository)
-        Self.expectLiveCheck(findings, checkPath: "src/check.ts", requestPath: "src/register.ts", run: "--changed-since HEAD")
+        let report = try Self.lintWithBinary(["--changed-since", "HEAD"], in: repository)
+        Self.expectLiveCheck(report, checkPath: "src/check.ts", requestPath: "src/register.ts", run: "--changed-since HEAD")
     }
 
     @Test func subdirectoryRunReadsTheRequestInASiblingDirectory() throws {
@@ -432,8 +495,8 @@ struct EvidenceTests {
         try Self.write(Self.packageJSON, to: "package.json", in: directory)
         try Self.write(Self.register, to: "src/push/register.ts", in: directory)
         try Self.write(Self.check, to: "src/screens/check.ts", in: directory)
-        let findings = try Self.lintWithBinary(["src/screens"], in: directory)
-        Self.expectLiveCheck(findings, checkPath: "src/screens/check.ts", requestPath: "src/push/register.ts", run: "src/screens")
+        let report = try Self.lintWithBinary(["src/screens"], in: directory)
+        Self.expectLiveCheck(report, checkPath: "src/screens/check.ts", requestPath: "src/push/register.ts", run: "src/screens")
         // The text report says where the evidence came from when it is outside the linted paths.
         let text = try Self.shell([Self.binary.path, "src/screens"], in: directory)
         #expect(text.output.contains("src/push/register.ts:\(Self.requestLine)") && text.output.contains("outside the linted paths"),
@@ -451,7 +514,9 @@ struct EvidenceTests {
         try Self.write("dist/\n", to: ".gitignore", in: directory)
         try Self.write("export declare const quiet: { ios: { allowProvisional: true } };\n", to: "src/types.d.ts", in: directory)
         try Self.shell(["git", "init", "-q"], in: directory)
-        let findings = try Self.lintWithBinary(["."], in: directory).filter { $0.rule == Self.rule }
-        #expect(findings.count == 1 && findings.allSatisfy { $0.severity == "warning" && $0.message.hasPrefix("Latent:") }, "\(findings)")
+        let report = try Self.lintWithBinary(["."], in: directory)
+        #expect(report.evidence.map { !Self.saysWhereRequested($0) && $0.contains("below are latent") } == true, "\(report.evidence ?? "none")")
+        let findings = report.findings.filter { $0.rule == Self.rule }
+        #expect(findings.count == 1 && findings.allSatisfy { $0.severity == "warning" && $0.latentNote != nil && $0.requestLocations.isEmpty }, "\(findings)")
     }
 }
