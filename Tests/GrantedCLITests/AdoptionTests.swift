@@ -30,6 +30,9 @@ extension CLITests {
 
     """
 
+    /// The message of `blindCheck`'s finding (the latent note and the run's evidence say the rest).
+    static let blindCheckMessage = "`status === 'granted'` rejects provisionally authorized iOS devices"
+
     // MARK: Configuration
 
     @Test func nearestConfigurationWinsAndConfigOverrides() throws {
@@ -38,13 +41,15 @@ extension CLITests {
         try Self.write(Self.blindCheck, to: "app/legacy/b.ts", in: directory)
         try Self.write(#"{ "rules": { "provisional-blind-check": "warning" } }"#, to: ".granted-lint.json", in: directory)
         try Self.write(#"{ "rules": { "provisional-blind-check": "off" } }"#, to: "app/legacy/.granted-lint.json", in: directory)
-        let run = Self.run(["app"], in: directory)
-        #expect(run.output.contains("app/a.ts:5:10: note: Latent"))
+        let run = Self.run(["--format", "concise", "app"], in: directory)
+        // Configured a warning, latent (nothing requests provisional authorization): one level lower.
+        #expect(run.output.contains("app/a.ts:5:10: note: \(Self.blindCheckMessage) [provisional-blind-check]"), "\(run.output)")
+        #expect(run.output.hasPrefix("note: ") && run.output.contains("the provisional-blind checks below are latent"), "\(run.output)")
         #expect(!run.output.contains("app/legacy/b.ts"))
         try Self.write(#"{ "rules": { "provisional-blind-check": "note" } }"#, to: "strict.json", in: directory)
-        let overridden = Self.run(["--config", "strict.json", "app"], in: directory)
-        #expect(overridden.output.contains("app/a.ts:5:10: note:"))
-        #expect(overridden.output.contains("app/legacy/b.ts:5:10: note:"))
+        let overridden = Self.run(["--config", "strict.json", "--format", "concise", "app"], in: directory)
+        #expect(overridden.output.contains("app/a.ts:5:10: note: \(Self.blindCheckMessage) [provisional-blind-check]"), "\(overridden.output)")
+        #expect(overridden.output.contains("app/legacy/b.ts:5:10: note: \(Self.blindCheckMessage) [provisional-blind-check]"))
         #expect(overridden.status == 0, "notes do not fail the default threshold")
     }
 
@@ -108,8 +113,8 @@ extension CLITests {
         }
 
         """, to: "a.ts", in: directory)
-        let run = Self.run(["a.ts"], in: directory)
-        #expect(run.output.contains("a.ts:9:10: warning: Latent"))
+        let run = Self.run(["--format", "concise", "a.ts"], in: directory)
+        #expect(run.output.contains("a.ts:9:10: warning: `status !== 'granted'` rejects provisionally authorized iOS devices [provisional-blind-check]"), "\(run.output)")
         #expect(run.output.contains("1 problem (0 errors, 1 warning)"), "\(run.output)")
         try Self.write("/* granted-lint-disable provisional-blind-check */\n" + Self.blindCheck, to: "b.ts", in: directory)
         #expect(Self.run(["b.ts"], in: directory).status == 0)
@@ -124,10 +129,19 @@ extension CLITests {
         export const x = 1; // granted-lint-disable-line provisional-blnd-check
 
         """, to: "a.ts", in: directory)
-        let run = Self.run(["a.ts"], in: directory)
+        let run = Self.run(["--format", "concise", "a.ts"], in: directory)
         #expect(run.status == 1)
-        #expect(run.output.contains("a.ts:2:1: warning: Unused suppression: no 'provisional-blind-check' finding here to silence. [unused-suppression]"))
-        #expect(run.output.contains("a.ts:4:21: warning: Suppression names unknown rule id 'provisional-blnd-check'; it silences nothing. [unused-suppression]"))
+        #expect(run.output.contains("a.ts:2:1: warning: `// granted-lint-disable-next-line provisional-blind-check` silences no finding [unused-suppression]"), "\(run.output)")
+        #expect(run.output.contains("a.ts:4:21: warning: `// granted-lint-disable-line pr…ional-blnd-check` names unknown rule ids: 'provisional-blnd-check' [unused-suppression]"), "\(run.output)")
+        // (The comment is elided in the middle to keep the message within 100 characters.)
+        // The full report says why and what to do.
+        let full = TextReportFinding.parse(Self.run(["a.ts"], in: directory).output)
+        #expect(full.map(\.location) == ["a.ts:2:1", "a.ts:4:21"], "\(full)")
+        #expect(full.first?.notes == ["no 'provisional-blind-check' finding here to silence"], "\(full)")
+        #expect(full.first?.help == "remove the suppression comment")
+        #expect(full.first?.fix == "fix: Remove the suppression comment")
+        #expect(full.last?.notes == ["it silences nothing"], "\(full)")
+        #expect(full.last?.help?.contains("granted-lint --list-rules") == true, "\(full)")
         let fixed = Self.run(["--fix", "a.ts"], in: directory)
         #expect(fixed.status == 0)
         let text = try String(contentsOf: directory.appendingPathComponent("a.ts"), encoding: .utf8)
@@ -162,7 +176,10 @@ extension CLITests {
         try Self.write("// moved down\n\n\n" + Self.blindCheck + "export const again = async () => (await Notifications.getPermissionsAsync()).granted;\n", to: "src/a.ts", in: directory)
         let fresh = Self.run(["--baseline", "baseline.json", "src"], in: directory)
         #expect(fresh.status == 1)
-        #expect(fresh.output.contains("src/a.ts:10:34: warning: Latent"))
+        let freshFindings = TextReportFinding.parse(fresh.output)
+        #expect(freshFindings.map(\.description) == ["src/a.ts:10:34: warning: `(await Notifications.getPermiss…Async()).granted` is false on provisionally authorized iOS devices [provisional-blind-check]"],
+                "only the new finding: \(fresh.output)")
+        #expect(freshFindings.first?.notes.contains { $0.hasPrefix("latent: ") } == true, "\(freshFindings)")
         #expect(!fresh.output.contains("src/a.ts:8:"))
 
         try Self.write("export const gone = 1;\n", to: "src/b.ts", in: directory)
@@ -191,9 +208,9 @@ extension CLITests {
         // The working tree differs from what is staged: only the staged finding counts.
         try Self.write("export const fixedInTheWorkingTree = 1;\n", to: "a.ts", in: directory)
         try Self.write(Self.handler, to: "unstaged.ts", in: directory)
-        let run = Self.run(["--staged"], in: directory)
+        let run = Self.run(["--staged", "--format", "concise"], in: directory)
         #expect(run.status == 1)
-        #expect(run.output.contains("a.ts:5:10: warning: Latent"))
+        #expect(run.output.contains("a.ts:5:10: warning: \(Self.blindCheckMessage) [provisional-blind-check]"), "\(run.output)")
         #expect(!run.output.contains("unstaged.ts"))
         #expect(Self.run(["a.ts"], in: directory).status == 0, "the working tree copy is clean")
     }
@@ -285,8 +302,14 @@ extension CLITests {
             at: Self.packageRoot.appendingPathComponent("TestCorpus/fixes/realistic/contradictionAlertOn.ts"),
             to: directory.appendingPathComponent("handler.ts")
         )
-        let finding = Self.run(["handler.ts"], in: directory)
-        #expect(finding.output.contains("`shouldShowAlert: true` contradicts `shouldShowBanner: false` and `shouldShowList: false`: on SDK 53 and later the new keys decide"))
+        let finding = try #require(TextReportFinding.parse(Self.run(["handler.ts"], in: directory).output).first)
+        #expect(finding.description == "handler.ts:6:5: warning: `shouldShowAlert: true` contradicts `shouldShowBanner: false` and `shouldShowList: false` [deprecated-should-show-alert]")
+        #expect(finding.notes.first?.hasPrefix("on SDK 53 and later the new keys decide") == true, "\(finding.notes)")
+        #expect(finding.fix?.hasPrefix("fix (unsafe, --fix-unsafe): Remove `shouldShowAlert`") == true, "\(finding.fix ?? "no fix")")
+        // The fix's note and the line it removes, in the report itself.
+        #expect(finding.lines.contains { $0.hasSuffix("|   deletes the comment `// ✅ show banner/alert // expect: deprecated-should-show-alert` with the `shouldShowAlert` line it belonged to") },
+                "\(finding.lines.joined(separator: "\n"))")
+        #expect(finding.lines.contains("6 -     shouldShowAlert: true, // ✅ show banner/alert // expect: deprecated-should-show-alert"))
         #expect(Self.run(["--fix", "handler.ts"], in: directory).output.contains("Fixed 0 problems"), "the contradiction's fix is unsafe")
         let dryRun = Self.run(["--fix-dry-run", "--fix-unsafe", "handler.ts"], in: directory)
         #expect(dryRun.output.hasPrefix("# granted-lint: handler.ts: the fix deletes the comment `// ✅ show banner/alert"))
@@ -303,9 +326,10 @@ extension CLITests {
         try Self.write(Self.blindCheck, to: "untouched.ts", in: directory)
         let untouched = directory.appendingPathComponent("untouched.ts").path
         let before = try FileManager.default.attributesOfItem(atPath: untouched)
-        let run = Self.run(["--fix", "."], in: directory)
+        let run = Self.run(["--fix", "--format", "concise", "."], in: directory)
         #expect(run.output.contains("Fixed 1 problem in 1 file."))
-        #expect(run.output.contains("unsafe.ts:14:11: warning"), "the unsafe one remains: \(run.output)")
+        #expect(run.output.contains("unsafe.ts:14:11: warning: `shouldShowAlert`"), "the unsafe one remains: \(run.output)")
+        #expect(run.output.contains("1 more with --fix-unsafe"), "and says how to apply it: \(run.output)")
         let after = try FileManager.default.attributesOfItem(atPath: untouched)
         #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "not rewritten")
         #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
@@ -352,12 +376,19 @@ extension CLITests {
         """
         try Self.write(request, to: "b.ts", in: directory)
         try Self.write(request, to: "a.ts", in: directory)
-        let run = Self.run(["."], in: directory)
-        #expect(run.output.contains("a.ts:2:26: note: The project requests notification permission but never creates a notification channel"))
-        #expect(run.output.components(separatedBy: "never creates").count == 2, "one note per project")
+        let run = Self.run(["--format", "concise", "."], in: directory)
+        let note = run.output.split(separator: "\n").filter { $0.hasSuffix(" [channel-after-permission-request]") }
+        #expect(note.count == 1, "one note per project: \(run.output)")
+        #expect(note.first?.hasPrefix("a.ts:2:26: note: `Notifications.") == true, "on the first request: \(run.output)")
+        #expect(note.first?.hasSuffix("` requests permission; the project creates no notification channel [channel-after-permission-request]") == true, "\(run.output)")
         #expect(run.status == 0, "a note does not fail the run")
+        let full = TextReportFinding.parse(Self.run(["."], in: directory).output).filter { $0.rule == "channel-after-permission-request" }
+        #expect(full.count == 1 && full.first?.location == "a.ts:2:26", "\(full)")
+        #expect(full.first?.notes == ["on Android 13+ the permission prompt does not appear until a notification channel exists"], "\(full)")
+        #expect(full.first?.help?.contains("`setNotificationChannelAsync`") == true, "\(full)")
         try Self.write("import * as N from 'expo-notifications';\nexport const setUp = () => N.setNotificationChannelAsync('default', { name: 'Default', importance: 4 });\n", to: "channels.ts", in: directory)
-        #expect(!Self.run(["."], in: directory).output.contains("never creates"))
+        let withChannel = Self.run(["--format", "concise", "."], in: directory)
+        #expect(withChannel.output.contains("(3 checked).") && !withChannel.output.contains("[channel-after-permission-request]"), "\(withChannel.output)")
     }
 }
 

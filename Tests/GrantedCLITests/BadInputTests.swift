@@ -17,13 +17,24 @@ extension CLITests {
 
     """
 
-    /// Lints the bad file with a good one beside it and returns the text run and the SARIF.
+    /// `goodFile`'s finding at `location` as `--format concise` prints it: latent (nothing in these
+    /// directories requests provisional authorization), so a warning instead of an error.
+    static func latentBlindCheck(at location: String) -> String {
+        "\(location): warning: \(blindCheckMessage) [provisional-blind-check]"
+    }
+
+    /// What the run says first when nothing requests provisional authorization.
+    static let latentEvidenceNote = "note: no permission request in this project asks for provisional authorization, so the provisional-blind checks below are latent"
+
+    /// Lints the bad file with a good one beside it (`--format concise`) and returns the text run
+    /// and the SARIF.
     static func lintBeside(
         _ badName: String, in directory: URL, extra: [String] = []
     ) throws -> (run: Run, sarif: [String: Any], notifications: [String]) {
         try Self.write(Self.goodFile, to: "good.ts", in: directory)
-        let run = Self.run(extra + ["--sarif-output", "out.sarif", badName, "good.ts"], in: directory)
-        #expect(run.output.contains("good.ts:5:10: warning: Latent"), "the good file is still linted:\n\(run.output)\n\(run.errors)")
+        let run = Self.run(extra + ["--format", "concise", "--sarif-output", "out.sarif", badName, "good.ts"], in: directory)
+        #expect(run.output.contains(Self.latentBlindCheck(at: "good.ts:5:10")), "the good file is still linted:\n\(run.output)\n\(run.errors)")
+        #expect(run.output.hasPrefix(Self.latentEvidenceNote), "\(run.output)")
         let sarifText = try String(contentsOf: directory.appendingPathComponent("out.sarif"), encoding: .utf8)
         #expect(try Self.schemaViolation(sarifText) == nil)
         let sarif = try Self.checkCodeScanningRequirements(sarifText)
@@ -68,7 +79,7 @@ extension CLITests {
         try Data(bytes).write(to: directory.appendingPathComponent("latin1.ts"))
         let (run, _, notifications) = try Self.lintBeside("latin1.ts", in: directory)
         #expect(run.status == 1 && notifications.isEmpty)
-        #expect(run.output.contains("latin1.ts:6:10: warning: Latent"))
+        #expect(run.output.contains(Self.latentBlindCheck(at: "latin1.ts:6:10")), "\(run.output)")
     }
 
     @Test func byteOrderMarkAndLineEndingsKeepPositions() throws {
@@ -76,9 +87,9 @@ extension CLITests {
         try Data([0xEF, 0xBB, 0xBF] + Array(Self.goodFile.utf8)).write(to: directory.appendingPathComponent("bom.ts"))
         try Self.write(Self.goodFile.replacingOccurrences(of: "\n", with: "\r\n"), to: "crlf.ts", in: directory)
         try Self.write(Self.goodFile.replacingOccurrences(of: "\n", with: "\r"), to: "cr.ts", in: directory)
-        let run = Self.run(["bom.ts", "crlf.ts", "cr.ts"], in: directory)
+        let run = Self.run(["--format", "concise", "bom.ts", "crlf.ts", "cr.ts"], in: directory)
         #expect(run.status == 1)
-        for name in ["bom.ts", "crlf.ts", "cr.ts"] { #expect(run.output.contains("\(name):5:10: warning: Latent"), "\(name)") }
+        for name in ["bom.ts", "crlf.ts", "cr.ts"] { #expect(run.output.contains(Self.latentBlindCheck(at: "\(name):5:10")), "\(name): \(run.output)") }
     }
 
     @Test func fiveMegabyteSingleLineFile() throws {
@@ -89,10 +100,20 @@ extension CLITests {
         let (run, _, notifications) = try Self.lintBeside("bundle.js", in: directory)
         #expect(run.status == 1 && notifications.isEmpty)
         let column = line.utf16.distance(from: line.utf16.startIndex, to: line.range(of: "(await")!.lowerBound.samePosition(in: line.utf16)!) + 1
-        #expect(run.output.contains("bundle.js:1:\(column): warning: Latent"))
-        // The excerpt is a window around the finding, not the whole line.
-        let excerptLine = run.output.split(separator: "\n").first { $0.hasPrefix(" 1 | …") }
-        #expect((excerptLine?.count ?? Int.max) < 400)
+        #expect(run.output.contains("bundle.js:1:\(column): warning: `(await N.getPermissionsAsync()).granted` is false on provisionally authorized iOS devices [provisional-blind-check]"), "\(run.output.prefix(2_000))")
+        // The full report's code frame is a window around the finding, not the whole line, and the
+        // caret stays under the finding.
+        let full = try #require(TextReportFinding.parse(Self.run(["bundle.js"], in: directory).output).first)
+        #expect(full.location == "bundle.js:1:\(column)")
+        let frame = try #require(full.lines.firstIndex { $0.hasPrefix("1 | …") }, "\(full.lines.map { $0.prefix(300) })")
+        #expect(full.lines[frame].count < 400)
+        #expect(full.lines[frame].contains("(await N.getPermissionsAsync()).granted"))
+        let caret = full.lines[frame + 1]
+        let shown = full.lines[frame]
+        #expect(caret.hasPrefix("  | ") && caret.count < 400)
+        let caretStart = try #require(caret.firstIndex(of: "^"))
+        let offset = caret.distance(from: caret.startIndex, to: caretStart)
+        #expect(shown.dropFirst(offset).hasPrefix("(await N.getPermissionsAsync()).granted"), "the caret is under the finding:\n\(shown)\n\(caret)")
     }
 
     @Test func fileAboveTheSizeLimitIsSkippedWithANote() throws {
@@ -133,9 +154,9 @@ extension CLITests {
         ]
         // A directory named like a source file is a directory: walked, not read.
         try Self.write(Self.goodFile, to: "folder.ts/inside.ts", in: directory)
-        let folder = Self.run(["folder.ts"], in: directory)
+        let folder = Self.run(["--format", "concise", "folder.ts"], in: directory)
         #expect(folder.status == 1 && folder.errors.isEmpty)
-        #expect(folder.output.contains("folder.ts/inside.ts:5:10: warning: Latent"))
+        #expect(folder.output.contains(Self.latentBlindCheck(at: "folder.ts/inside.ts:5:10")), "\(folder.output)")
         for (name, reason) in expectations {
             let (run, sarif, notifications) = try Self.lintBeside(name, in: directory)
             #expect(run.status == 2, "\(name)")
@@ -166,8 +187,9 @@ extension CLITests {
         let directory = try Self.temporaryDirectory()
         let name = "src/it's \"mine\" — café 🎉/push notif.ts"
         try Self.write(Self.goodFile, to: name, in: directory)
-        let run = Self.run(["--sarif-output", "out.sarif", "."], in: directory)
-        #expect(run.output.contains("\(name):5:10: warning: Latent"))
+        let run = Self.run(["--format", "concise", "--sarif-output", "out.sarif", "."], in: directory)
+        #expect(run.output.contains(Self.latentBlindCheck(at: "\(name):5:10")), "\(run.output)")
+        #expect(Self.run(["."], in: directory).output.contains(" --> \(name):5:10\n"), "the full report names the path as it is")
         let sarif = try String(contentsOf: directory.appendingPathComponent("out.sarif"), encoding: .utf8)
         #expect(try Self.schemaViolation(sarif) == nil)
         #expect(sarif.contains("src/it%27s%20%22mine%22%20%E2%80%94%20caf%C3%A9%20%F0%9F%8E%89/push%20notif.ts"))
@@ -240,12 +262,12 @@ extension CLITests {
         try Self.write(Self.fixable, to: "locked.ts", in: directory)
         let locked = directory.appendingPathComponent("locked.ts").path
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: locked)
-        let run = Self.run(["--fix", "locked.ts"], in: directory)
+        let run = Self.run(["--fix", "--format", "concise", "locked.ts"], in: directory)
         #expect(run.status == 2)
         #expect(run.errors.contains("locked.ts: is read-only; not written"))
         #expect(try String(contentsOfFile: locked, encoding: .utf8) == Self.fixable)
         #expect(try Self.temporaryLeftovers(in: directory).isEmpty)
-        #expect(run.output.contains("locked.ts:3:38: warning"), "the finding is still reported")
+        #expect(run.output.contains("locked.ts:3:38: warning: `shouldShowAlert` is deprecated since expo-notifications SDK 53 [deprecated-should-show-alert]"), "the finding is still reported: \(run.output)")
     }
 
     @Test func atomicWriteCleansUpWhenTheRenameFails() throws {

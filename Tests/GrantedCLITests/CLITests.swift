@@ -49,16 +49,74 @@ struct CLITests {
 
     """
 
+    /// The default report, in the style of rustc: a header `severity[rule]: message`, the location,
+    /// the code frame with the range underlined, the notes, the help line, and the fix as a diff.
     @Test func reportsAFindingWithPositionCaretAndRuleId() throws {
         let directory = try Self.temporaryDirectory()
         try Self.write(Self.handler, to: "src/handler.ts", in: directory)
         let run = Self.run(["src"], in: directory)
         #expect(run.status == 1)
-        #expect(run.output.contains("src/handler.ts:5:5: warning: `shouldShowAlert` is deprecated"))
-        #expect(run.output.contains("[deprecated-should-show-alert]"))
-        #expect(run.output.contains(" 5 |     shouldShowAlert: true,\n   |     ^^^^^^^^^^^^^^^\n"))
-        #expect(run.output.contains("1 problem (0 errors, 1 warning) in 1 file (1 checked)."))
+        // The notes and help line are the finding's own (as JSON gives them).
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(Self.run(["--format", "json", "src"], in: directory).output.utf8)) as? [String: Any])
+        let finding = try #require((json["findings"] as? [[String: Any]])?.first)
+        let notes = try #require(finding["notes"] as? [String])
+        let help = try #require(finding["help"] as? String)
+        let fixTitle = try #require((finding["fix"] as? [String: Any])?["title"] as? String)
+        #expect(!notes.isEmpty && !help.isEmpty)
+        let expected = """
+        warning[deprecated-should-show-alert]: `shouldShowAlert` is deprecated since expo-notifications SDK 53
+         --> src/handler.ts:5:5
+          |
+        5 |     shouldShowAlert: true,
+          |     ^^^^^^^^^^^^^^^
+          |
+
+        """ + notes.map { "  = note: \($0)\n" }.joined() + """
+          = help: \(help)
+          = fix: \(fixTitle)
+        5 -     shouldShowAlert: true,
+        5 +     shouldShowBanner: true,
+        6 +     shouldShowList: true,
+
+
+        """
+        #expect(run.output.hasPrefix(expected), "expected:\n\(expected)\ngot:\n\(run.output)")
+        #expect(run.output.hasSuffix("1 problem (0 errors, 1 warning) in 1 file (1 checked).\n1 fixable with --fix.\n"), "\(run.output)")
+        #expect(!run.output.contains("note: no permission request"), "no provisional-blind finding, so no word on the evidence")
         #expect(!run.output.contains("\u{1B}["), "no colour when not writing to a terminal")
+    }
+
+    /// `--format concise`: one line a finding, `path:line:column: severity: message [rule]`, then the
+    /// summary — no code frames, notes, help or diffs.
+    @Test func conciseFormatPrintsOneLineAFindingAndTheSummary() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(Self.handler, to: "src/handler.ts", in: directory)
+        try Self.write(Self.blindCheck, to: "src/check.ts", in: directory)
+        let run = Self.run(["--format", "concise", "src"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.output == """
+        note: no permission request in this project asks for provisional authorization, so the provisional-blind checks below are latent (one level lower) until one does.
+
+        src/check.ts:5:10: warning: `status === 'granted'` rejects provisionally authorized iOS devices [provisional-blind-check]
+        src/handler.ts:5:5: warning: `shouldShowAlert` is deprecated since expo-notifications SDK 53 [deprecated-should-show-alert]
+
+        2 problems (0 errors, 2 warnings) in 2 files (2 checked).
+        1 fixable with --fix.
+
+        """, "\(run.output)")
+        // The same findings as the full report, each on one line.
+        let full = TextReportFinding.parse(Self.run(["src"], in: directory).output)
+        let lines = run.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("src/") }
+        #expect(full.map(\.description) == lines, "\(full)")
+        #expect(!run.output.contains(" --> ") && !run.output.contains("= note:") && !run.output.contains("= help:") && !run.output.contains(" | "))
+        // Clean: the summary alone.
+        try Self.write("export const x = 1;\n", to: "clean/a.ts", in: directory)
+        #expect(Self.run(["--format", "concise", "clean"], in: directory).output == "No problems found (1 file checked).\n")
+        // Colour on a terminal, as the full report.
+        let coloured = Self.run(["--format", "concise", "src"], in: directory, terminal: true)
+        if ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) != false {
+            #expect(coloured.output.contains("\u{1B}["))
+        }
     }
 
     @Test func colourOnlyOnATerminal() throws {
@@ -98,10 +156,10 @@ struct CLITests {
         try Data([0x63, 0x6F, 0x00, 0x01, 0x02]).write(to: directory.appendingPathComponent("blob.ts"))
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("dir.ts"), withIntermediateDirectories: true)
         try Self.write(Self.handler, to: "handler.ts", in: directory)
-        let run = Self.run(["blob.ts", "dir.ts", "handler.ts"], in: directory)
+        let run = Self.run(["--format", "concise", "blob.ts", "dir.ts", "handler.ts"], in: directory)
         #expect(run.status == 2)
         #expect(run.errors.contains("blob.ts: it contains NUL bytes"))
-        #expect(run.output.contains("handler.ts:5:5: warning"))
+        #expect(run.output.contains("handler.ts:5:5: warning: `shouldShowAlert` is deprecated since expo-notifications SDK 53 [deprecated-should-show-alert]"), "\(run.output)")
     }
 
     @Test func syntaxErrorsAreReportedAndTheFileIsStillChecked() throws {
@@ -109,13 +167,13 @@ struct CLITests {
         try Self.write(Self.handler + "\nconst broken = ;\n", to: "a.ts", in: directory)
         let run = Self.run(["a.ts"], in: directory)
         #expect(run.status == 1, "the handler's warning fails the run, the syntax error does not")
-        #expect(!run.output.contains("error: Syntax error"))
+        #expect(!run.output.contains("Syntax error") && !run.output.contains("[syntax-error]"))
         #expect(run.output.contains("1 file could only be parsed with error recovery"))
         #expect(run.output.contains("  a.ts: could only be parsed with error recovery at 11:14"))
         #expect(run.output.contains("[deprecated-should-show-alert]"))
-        let strict = Self.run(["--strict-syntax", "--fail-on", "error", "a.ts"], in: directory)
+        let strict = Self.run(["--strict-syntax", "--fail-on", "error", "--format", "concise", "a.ts"], in: directory)
         #expect(strict.status == 1)
-        #expect(strict.output.contains("a.ts:11:14: error: Syntax error"))
+        #expect(strict.output.contains("a.ts:11:14: error: Syntax error: "), "\(strict.output)")
     }
 
     @Test func directoryWalkSkipsDependenciesExcludesAndOtherExtensions() throws {

@@ -130,3 +130,91 @@ public enum TestSupport {
         return files.sorted { $0.path < $1.path }
     }
 }
+
+/// The default (full, rustc-style) text report read back into its parts, so that tests about
+/// something else than the layout can name a finding by place, level, rule and message:
+///
+///     warning[rule-id]: message
+///      --> path:line:column
+///       |
+///     5 |     code
+///       |     ^^^^
+///      ::: path:line:column            (a related location; `: message` when in another file)
+///       |
+///       = note: …
+///       = help: …
+///       = fix: title                   (or `= fix (unsafe, --fix-unsafe): title`, then the diff)
+public struct TextReportFinding: Equatable, CustomStringConvertible {
+    public var severity: String
+    public var rule: String
+    public var message: String
+    /// `path:line:column` from the ` --> ` line.
+    public var location: String
+    /// `path:line:column` of each ` ::: ` line (with `: message` for a location in another file).
+    public var related: [String] = []
+    /// The labels under the related frames (the text after the `-` markers).
+    public var relatedLabels: [String] = []
+    public var notes: [String] = []
+    public var help: String?
+    /// The fix's kind and title: `fix: title` or `fix (unsafe, --fix-unsafe): title`.
+    public var fix: String?
+    /// Every line of the finding, as printed.
+    public var lines: [String] = []
+
+    /// The finding as `--format concise` prints it.
+    public var description: String { "\(location): \(severity): \(message) [\(rule)]" }
+
+    /// Reads every finding of a full text report (the run's note, the summary and blank lines are
+    /// not findings).
+    public static func parse(_ report: String) -> [TextReportFinding] {
+        var findings: [TextReportFinding] = []
+        var current: TextReportFinding?
+        for line in report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if let header = Self.header(line) {
+                if let finished = current { findings.append(finished) }
+                current = header
+                current?.lines = [line]
+                continue
+            }
+            guard var finding = current else { continue }
+            if line.isEmpty {
+                findings.append(finding)
+                current = nil
+                continue
+            }
+            finding.lines.append(line)
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("--> "), finding.location.isEmpty {
+                finding.location = String(trimmed.dropFirst(4))
+            } else if trimmed.hasPrefix("::: ") {
+                finding.related.append(String(trimmed.dropFirst(4)))
+            } else if trimmed.hasPrefix("= note: ") {
+                finding.notes.append(String(trimmed.dropFirst(8)))
+            } else if trimmed.hasPrefix("= help: ") {
+                finding.help = String(trimmed.dropFirst(8))
+            } else if trimmed.hasPrefix("= fix") {
+                finding.fix = String(trimmed.dropFirst(2))
+            } else if trimmed.hasPrefix("| "), let marker = trimmed.firstIndex(of: "-"),
+                      trimmed[trimmed.index(after: trimmed.startIndex)..<marker].allSatisfy({ $0 == " " || $0 == "\t" }) {
+                // A related frame's marker line: `| ----- label`.
+                let label = trimmed[marker...].drop { $0 == "-" }.drop { $0 == " " }
+                if !label.isEmpty { finding.relatedLabels.append(String(label)) }
+            }
+            current = finding
+        }
+        if let finished = current { findings.append(finished) }
+        return findings
+    }
+
+    /// `severity[rule]: message`, or nil for any other line.
+    private static func header(_ line: String) -> TextReportFinding? {
+        for severity in ["error", "warning", "note"] where line.hasPrefix(severity + "[") {
+            let rest = line.dropFirst(severity.count + 1)
+            guard let close = rest.range(of: "]: ") else { return nil }
+            let rule = rest[..<close.lowerBound]
+            guard !rule.isEmpty, rule.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) else { return nil }
+            return TextReportFinding(severity: severity, rule: String(rule), message: String(rest[close.upperBound...]), location: "")
+        }
+        return nil
+    }
+}
