@@ -158,17 +158,30 @@ extension CLITests {
         let directory = try Self.mixedProject()
         let run = Self.run(["--format", "json", "."], in: directory)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-        #expect(Set(root.keys) == ["tool", "version", "findings", "problems", "notes", "summary"])
+        #expect(Set(root.keys) == ["tool", "version", "evidence", "findings", "problems", "notes", "summary"])
         #expect(root["tool"] as? String == "granted-lint")
+        // The example app requests provisional authorization: the run says so once.
+        let evidence = try #require(root["evidence"] as? String)
+        #expect(evidence.hasPrefix("provisional authorization is requested at app/") && evidence.hasSuffix("so the provisional-blind checks below are live"), "\(evidence)")
         let findings = try #require(root["findings"] as? [[String: Any]])
         #expect(!findings.isEmpty)
         for finding in findings {
-            #expect(Set(finding.keys) == ["path", "line", "column", "endLine", "endColumn", "rule", "severity", "message", "fix", "related"])
+            #expect(Set(finding.keys) == ["path", "line", "column", "endLine", "endColumn", "rule", "severity", "message", "notes", "help", "url", "fix", "related"])
             #expect(["error", "warning", "note"].contains(finding["severity"] as? String ?? ""))
             for key in ["line", "column", "endLine", "endColumn"] { #expect((finding[key] as? Int ?? 0) >= 1) }
+            let message = finding["message"] as? String ?? ""
+            #expect(message.hasPrefix("`") && message.count <= 100 && !message.hasSuffix("."), "\(message)")
+            let notes = finding["notes"] as? [String]
+            #expect(notes?.isEmpty == false && notes?.allSatisfy { !$0.isEmpty } == true, "every built-in finding says why: \(finding)")
+            #expect((finding["help"] as? String)?.isEmpty == false, "and what to write instead: \(finding)")
+            #expect(finding["url"] as? String == "https://github.com/granted-lint/granted-lint/blob/main/docs/rules/\(finding["rule"] as? String ?? "?").md")
             #expect(finding["fix"] is NSNull || finding["fix"] is [String: Any])
             #expect(finding["related"] is [Any])
         }
+        // Without a provisional-blind finding, the evidence is null.
+        let handlerOnly = try #require(try JSONSerialization.jsonObject(with: Data(Self.run(["--format", "json", "odd\u{7}name & <co>.ts"], in: directory).output.utf8)) as? [String: Any])
+        #expect((handlerOnly["findings"] as? [Any])?.count == 1)
+        #expect(handlerOnly["evidence"] is NSNull)
         let problems = try #require(root["problems"] as? [[String: Any]])
         #expect(problems.contains { $0["path"] as? String == "binary.ts" && $0["kind"] as? String == "not-text" && $0["reason"] is String })
         let summary = try #require(root["summary"] as? [String: Any])
@@ -247,15 +260,22 @@ extension CLITests {
     /// A path and a message holding every character the formats must escape.
     static let hostilePath = "src/we|ird`<&>\"'\u{1}\u{7F}\u{85}\tname.ts"
     static let hostileMessage = "a | b `c` <d/> & \"e\" ]]> *f* _g_ [h](i) \\| $j$ \u{0}\u{1B}[31m\u{7}\r\nline two\rthree\nfour\ttab \u{85}\u{FFFE} end"
+    /// A finding's other parts, as hostile (two notes and the help line).
+    static let hostileNotes = ["why | `x` <y/> & *z* \u{7}\r\nnext ]]>", "plain"]
+    static let hostileHelp = "write `w` [v](u) _t_ ~~s~~ <br> \\| end"
+    static let hostileEvidence = "requested at src/a|b.ts:3 (`x` & <y>)"
 
     static func hostileReport(findings: Int = 1) throws -> LintReport {
         let file = try #require(SourceFile(path: hostilePath, bytes: Array(handler.utf8)))
         let diagnostics = (0..<findings).map { index in
-            Diagnostic(ruleId: "deprecated-should-show-alert", severity: index == 0 ? .error : .note, message: hostileMessage, range: 0..<6)
+            Diagnostic(ruleId: "deprecated-should-show-alert", severity: index == 0 ? .error : .note, message: hostileMessage,
+                       notes: hostileNotes, help: hostileHelp, range: 0..<6)
         }
-        return LintReport(results: [FileResult(file: file, diagnostics: diagnostics, analysed: true)], problems: [
+        var report = LintReport(results: [FileResult(file: file, diagnostics: diagnostics, analysed: true)], problems: [
             FileProblem(path: "bin\u{2}ary.ts", kind: .notText, reason: "it contains NUL bytes <\u{0}>, so it is not a text file"),
         ])
+        report.evidenceSummary = hostileEvidence
+        return report
     }
 
     @Test(.enabled(if: CLITests.xmllint != nil, "xmllint not found: install libxml2-utils (scripts/test-deps.sh)"))
@@ -272,7 +292,9 @@ extension CLITests {
         #expect(testCase.attribute(forName: "name")?.stringValue == Self.xmlReadBack(Self.hostilePath))
         let failure = try #require(Self.elements("failure", in: testCase).first)
         #expect(failure.attribute(forName: "message")?.stringValue == Self.xmlReadBack(Self.hostileMessage), "attributes keep tab, CR and LF")
-        #expect(failure.stringValue == Self.xmlReadBack("\(Self.hostilePath):1:1: error: \(Self.hostileMessage) [deprecated-should-show-alert]"))
+        // The body: the finding's line, then a line a note and the help line.
+        #expect(failure.stringValue == Self.xmlReadBack("\(Self.hostilePath):1:1: error: \(Self.hostileMessage) [deprecated-should-show-alert]"
+            + Self.hostileNotes.map { "\nnote: \($0)" }.joined() + "\nhelp: \(Self.hostileHelp)"))
         let junitError = try #require(Self.elements("error", in: junitRoot).first)
         #expect(junitError.attribute(forName: "message")?.stringValue == "it contains NUL bytes <\u{FFFD}>, so it is not a text file")
 
@@ -342,7 +364,11 @@ extension CLITests {
         #expect(rows.count == 3 + 4, "counts: header, delimiter, one rule; findings: header, delimiter, two rows")
         #expect(rows.allSatisfy { $0.hasSuffix(" |") })
         #expect(rows.prefix(3).allSatisfy { Self.markdownCells($0).count == 2 })
-        #expect(rows.dropFirst(3).allSatisfy { Self.markdownCells($0).count == 4 }, "\(rows)")
+        #expect(rows.dropFirst(3).allSatisfy { Self.markdownCells($0).count == 5 }, "\(rows)")
+        #expect(rows[3] == "| file:line | severity | rule | message | details |")
+        // The run's evidence, once, under the heading.
+        #expect(markdown.hasPrefix("## granted-lint\n\n> **Note:** \(MarkdownReporter.cell(Self.hostileEvidence)).\n\n"), "\(markdown)")
+        #expect(markdown.components(separatedBy: "**Note:**").count == 2)
         #expect(rows[2] == "| [deprecated-should-show-alert](https://example.com/rules/deprecated-should-show-alert.md) | 2 |")
         #expect(markdown.contains("could not be analysed"))
         #expect(markdown.contains("bin\u{FFFD}ary.ts: it contains NUL bytes \\<\u{FFFD}\\>, so it is not a text file"))
@@ -357,7 +383,10 @@ extension CLITests {
         let root = try #require(document.rootElement())
         let tables = Self.elements("table", in: root)
         #expect(tables.count == 2)
-        for (table, columns) in zip(tables, [2, 4]) {
+        let quote = try #require(Self.elements("block_quote", in: root).first, "the evidence note is a block quote")
+        #expect(Self.renderedText(quote) == "Note: " + Self.hostileEvidence + ".")
+        #expect(Self.elements("strong", in: quote).count == 1 && Self.elements("code", in: quote).isEmpty && Self.elements("html_inline", in: quote).isEmpty)
+        for (table, columns) in zip(tables, [2, 5]) {
             let tableRows = Self.elements("table_header", in: table) + Self.elements("table_row", in: table)
             #expect(tableRows.count == (columns == 2 ? 2 : 3))
             for row in tableRows { #expect(Self.elements("table_cell", in: row).count == columns) }
@@ -376,6 +405,12 @@ extension CLITests {
         for markup in ["code", "emph", "strong", "link", "image", "strikethrough"] {
             #expect(Self.elements(markup, in: cells[3]).isEmpty, "no \(markup) made from the message")
         }
+        // The details: each note and the help line on a line of its own, as written.
+        let expectedDetails = "note: why | `x` <y/> & *z* \u{FFFD}\nnext ]]>\nnote: plain\nhelp: write `w` [v](u) _t_ ~~s~~ <br> \\| end"
+        #expect(Self.renderedText(cells[4]) == expectedDetails)
+        for markup in ["code", "emph", "strong", "link", "image", "strikethrough"] {
+            #expect(Self.elements(markup, in: cells[4]).isEmpty, "no \(markup) made from the notes or help")
+        }
     }
 
     @Test func markdownSaysWhenARunIsCleanAndListsAtMostTheLimit() throws {
@@ -390,8 +425,11 @@ extension CLITests {
     @Test func formatOptionNamesTheNewFormats() throws {
         let bad = Self.run(["--format", "xml", "."], in: try Self.temporaryDirectory())
         #expect(bad.status == 2)
-        #expect(bad.errors.contains("--format takes text, json, sarif, github, gitlab, junit, checkstyle, markdown (got 'xml')"))
+        #expect(bad.errors.contains("--format takes text, concise, json, sarif, github, gitlab, junit, checkstyle, markdown (got 'xml')"), "\(bad.errors)")
         let help = Self.run(["--help"]).output
-        for name in ["gitlab", "junit", "checkstyle", "markdown"] { #expect(help.contains(name)) }
+        for name in ["concise", "gitlab", "junit", "checkstyle", "markdown"] { #expect(help.contains(name)) }
+        // The inventory has no concise layout.
+        let inventory = Self.run(["inventory", "--format", "concise", "."], in: try Self.temporaryDirectory())
+        #expect(inventory.status == 2 && inventory.errors.contains("--format takes text, json, markdown (got 'concise')"), "\(inventory.errors)")
     }
 }
