@@ -132,7 +132,13 @@ extension CLITests {
             let index = try #require(result["ruleIndex"] as? Int)
             #expect(ids[index] == ruleId)
             #expect(["note", "warning", "error"].contains(result["level"] as? String ?? ""))
-            #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            let message = result["message"] as? [String: Any]
+            let text = message?["text"] as? String ?? ""
+            #expect(!text.isEmpty)
+            // The notes and help line go in `markdown` (§3.11.4: beside `text`, which stays the message alone).
+            if let markdown = message?["markdown"] as? String {
+                #expect(markdown.hasPrefix(text + "\n\n**Note:** ") || markdown.hasPrefix(text + "\n\n**Help:** "), "\(markdown)")
+            }
             let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
             let artifact = try #require(location["artifactLocation"] as? [String: Any])
             let uri = try #require(artifact["uri"] as? String)
@@ -157,6 +163,11 @@ extension CLITests {
         let fired = Set(results.compactMap { $0["ruleId"] as? String })
         let core: Set = ["provisional-blind-check", "missing-allow-provisional", "badge-in-provisional-request", "deprecated-should-show-alert"]
         #expect(fired.isSuperset(of: core), "the four core rules fire on the example app: \(fired)")
+        // Every built-in finding has notes and a help line, so a Markdown message.
+        for result in results {
+            let markdown = (result["message"] as? [String: Any])?["markdown"] as? String
+            #expect(markdown?.contains("\n\n**Note:** ") == true && markdown?.contains("\n\n**Help:** ") == true, "\(result["message"] ?? "")")
+        }
         let invocation = (sarifRun["invocations"] as? [[String: Any]])?.first
         #expect(invocation?["executionSuccessful"] as? Bool == true)
         let uris = results.compactMap { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]).flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String } }
@@ -195,13 +206,13 @@ extension CLITests {
     }
 
     static let goldenFormats: [(format: String, file: String)] = [
-        ("text", "reporting.txt"), ("json", "reporting.json"), ("sarif", "reporting.sarif"), ("github", "reporting.github"),
+        ("text", "reporting.txt"), ("concise", "reporting.concise.txt"), ("json", "reporting.json"), ("sarif", "reporting.sarif"), ("github", "reporting.github"),
         ("gitlab", "reporting.gitlab.json"), ("junit", "reporting.junit.xml"), ("checkstyle", "reporting.checkstyle.xml"),
         ("markdown", "reporting.md"),
     ]
 
     /// Golden files pin every format for TestCorpus/reporting. Regenerate with
-    /// GRANTED_LINT_UPDATE_GOLDEN=1 swift test --filter CLITests.
+    /// GRANTED_LINT_UPDATE_GOLDEN=1 swift test --filter outputsMatchTheGoldenFiles (then read the diff).
     @Test func outputsMatchTheGoldenFiles() throws {
         let update = ProcessInfo.processInfo.environment["GRANTED_LINT_UPDATE_GOLDEN"] == "1"
         for (format, file) in Self.goldenFormats {
@@ -214,6 +225,7 @@ extension CLITests {
             }
             let expected = try String(contentsOf: golden, encoding: .utf8)
             #expect(run.output == expected, "\(format) output differs from \(file)")
+            if format == "sarif" { #expect(try Self.schemaViolation(run.output) == nil, "the golden SARIF is schema-valid") }
         }
     }
 
@@ -248,8 +260,32 @@ extension CLITests {
         #expect(finding["column"] as? Int == 15)
         #expect(finding["endColumn"] as? Int == 30)
         let text = Self.run(["crlf.ts"], in: directory).output
-        #expect(text.contains("crlf.ts:5:15: warning"))
+        let reported = try #require(TextReportFinding.parse(text).first, "\(text)")
+        #expect(reported.description == "crlf.ts:5:15: warning: `shouldShowAlert` is deprecated since expo-notifications SDK 53 [deprecated-should-show-alert]")
+        // The code frame: the line as written, and one cell a character before the key (the emoji
+        // and the accented letter are one each), so 13 spaces, then a caret a character of the key.
+        #expect(reported.lines.contains("5 |     /* 🔔é */ shouldShowAlert: true,"), "\(reported.lines)")
+        #expect(reported.lines.contains("  | " + String(repeating: " ", count: 13) + String(repeating: "^", count: 15)), "\(reported.lines)")
+        // The fix as a diff of whole lines, also without the CR.
+        #expect(reported.lines.contains("5 -     /* 🔔é */ shouldShowAlert: true,"), "\(reported.lines)")
         #expect(!text.contains("\r"), "the excerpt drops the CR of CRLF")
+        #expect(Self.run(["--format", "concise", "crlf.ts"], in: directory).output.contains("crlf.ts:5:15: warning: `shouldShowAlert` is deprecated"))
+    }
+
+    /// The fix in the full report is a diff of whole lines: a fix that deletes a line shows it
+    /// removed and nothing added (an empty `+` line would say the fix leaves a blank line).
+    @Test func aFixThatDeletesALineShowsItRemovedAndNothingAdded() throws {
+        let directory = try Self.temporaryDirectory()
+        let code = "import * as Notifications from 'expo-notifications';\n// granted-lint-disable-next-line provisional-blind-check\nexport const quiet = true;\n"
+        try Self.write(code, to: "a.ts", in: directory)
+        let finding = try #require(TextReportFinding.parse(Self.run(["a.ts"], in: directory).output).first)
+        #expect(finding.fix == "fix: Remove the suppression comment")
+        let diff = finding.lines.drop { !$0.hasPrefix("  = fix: ") }.dropFirst()
+        #expect(Array(diff) == ["2 - // granted-lint-disable-next-line provisional-blind-check"], "\(finding.lines.joined(separator: "\n"))")
+        // What --fix writes: the line is gone, no blank line in its place.
+        #expect(Self.run(["--fix", "a.ts"], in: directory).status == 0)
+        #expect(try String(contentsOf: directory.appendingPathComponent("a.ts"), encoding: .utf8)
+            == "import * as Notifications from 'expo-notifications';\nexport const quiet = true;\n")
     }
 
     @Test func reportsAreWrittenToFilesAtomically() throws {
@@ -266,7 +302,7 @@ extension CLITests {
         #expect(leftovers.isEmpty, "no temporary files left behind: \(leftovers)")
         // Text to the log and SARIF to a file in one run.
         let both = Self.run(["--sarif-output", "upload.sarif", "a.ts"], in: directory)
-        #expect(both.output.contains("a.ts:5:5: warning"))
+        #expect(TextReportFinding.parse(both.output).map(\.location) == ["a.ts:5:5"], "\(both.output)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("upload.sarif").path))
         // An unwritable destination is an error naming the file.
         let bad = Self.run(["--output", "no/such/dir/report.txt", "a.ts"], in: directory)
