@@ -163,7 +163,7 @@ extension CLITests {
         let fired = Set(results.compactMap { $0["ruleId"] as? String })
         let core: Set = ["provisional-blind-check", "missing-allow-provisional", "badge-in-provisional-request", "deprecated-should-show-alert"]
         #expect(fired.isSuperset(of: core), "the four core rules fire on the example app: \(fired)")
-        // Every built-in finding has notes and a help line, so a Markdown message.
+        // The example app's findings all have notes and a help line, so a Markdown message.
         for result in results {
             let markdown = (result["message"] as? [String: Any])?["markdown"] as? String
             #expect(markdown?.contains("\n\n**Note:** ") == true && markdown?.contains("\n\n**Help:** ") == true, "\(result["message"] ?? "")")
