@@ -23,7 +23,7 @@ from typing import Any
 
 from harness import (
     PACKAGE_ROOT, TIMEOUT, Project, RawServer, Session, apply_edits, cli, cli_findings, client_capabilities,
-    position_at, range_of, rule_ids, rule_summaries, types, uri_to_path,
+    position_at, range_of, rule_ids, types, uri_to_path,
 )
 
 # --------------------------------------------------------------------------------------------------
@@ -792,12 +792,30 @@ class CodeActions(ScenarioCase):
 
 # --------------------------------------------------------------------------------------------------
 
+def hover_section(finding: dict[str, Any]) -> str:
+    """What the hover says of a finding (as the JSON report gives it): the message, each note, the
+    help line, the fix, then a link to the rule's page."""
+    section = f"**granted-lint** `{finding['rule']}`: {finding['message']}"
+    for note in finding["notes"]:
+        section += f"\n\n*note:* {note}"
+    if finding.get("help"):
+        section += f"\n\n*help:* {finding['help']}"
+    if finding.get("fix"):
+        kind = "fix" if finding["fix"]["applicability"] == "safe" else "suggested fix"
+        section += f"\n\n*{kind}*: {finding['fix']['title']}"
+    return section + f"\n\n[Rule documentation]({finding['url']})"
+
+
 class HoverAndCommands(ScenarioCase):
-    async def test_hover_over_a_finding_shows_the_summary_and_the_docs_link(self):
+    async def test_hover_over_a_finding_shows_its_parts_and_the_docs_link(self):
         self.project.write("src/blind.ts", NESTED_BLIND)
+        [finding] = cli_findings(self.project.root / "src/blind.ts", cwd=self.project.root)
+        self.assertTrue(finding["notes"] and finding["help"], f"the finding has notes and help: {finding}")
         session = await self.start()
         document = session.open("src/blind.ts")
         diagnostics = await session.diagnostics(document.uri, version=1)
+        # The diagnostic is the message alone; the hover has the rest.
+        self.assertEqual(diagnostics[0]["message"], finding["message"])
         middle = dict(diagnostics[0]["range"]["start"])
         middle["character"] += 5
         reply = await session.request(types.TEXT_DOCUMENT_HOVER, types.HoverParams(
@@ -807,9 +825,13 @@ class HoverAndCommands(ScenarioCase):
         contents = hover["contents"]
         self.assertIsInstance(contents, dict, f"MarkupContent expected: {contents}")
         self.assertEqual(contents.get("kind"), "markdown")
-        self.assertIn(rule_summaries()["provisional-blind-check"], contents["value"])
-        self.assertRegex(contents["value"], r"\]\([^)\s]*docs/rules/provisional-blind-check\.md\)",
+        self.assertEqual(contents["value"], hover_section(finding))
+        # Nothing here requests provisional authorization: the check is latent, and the hover says so.
+        self.assertIn("\n\n*note:* latent: ", contents["value"])
+        self.assertIn("\n\n*help:* ", contents["value"])
+        self.assertRegex(contents["value"], r"\]\([^)\s]*docs/rules/provisional-blind-check\.md\)$",
                          "a Markdown link to the rule's page")
+        self.assertEqual(hover.get("range"), diagnostics[0]["range"])
         # Elsewhere (the import line, white space): nothing.
         for position in ({"line": 0, "character": 3}, {"line": 1, "character": 0}):
             reply = await session.request(types.TEXT_DOCUMENT_HOVER, types.HoverParams(
@@ -829,10 +851,13 @@ class HoverAndCommands(ScenarioCase):
             text_document=types.TextDocumentIdentifier(uri=document.uri),
             position=types.Position(**request[0]["range"]["start"])))
         value = reply.raw["result"]["contents"]["value"]
-        summaries = rule_summaries()
-        for rule in ("missing-allow-provisional", "request-when-denied"):
-            self.assertIn(summaries[rule], value)
-            self.assertIn(f"docs/rules/{rule}.md", value)
+        # Both findings in their parts, one section each, in the order the diagnostics have them.
+        findings = {f["rule"]: f for f in cli_findings(app / EXAMPLE_FILE, cwd=app)
+                    if f["rule"] in ("missing-allow-provisional", "request-when-denied")
+                    and f["line"] == request[0]["range"]["start"]["line"] + 1}
+        self.assertEqual(sorted(findings), ["missing-allow-provisional", "request-when-denied"])
+        sections = value.split("\n\n---\n\n")
+        self.assertEqual(sorted(sections), sorted(hover_section(f) for f in findings.values()), value)
         await session.close()
 
     async def test_explain_rule_returns_the_rules_page(self):
@@ -1044,22 +1069,39 @@ class Evidence(ScenarioCase):
         blind = session.open("src/blind.ts")
         diagnostics = await session.diagnostics(blind.uri, version=1)
         self.assertEqual([(d["code"], d["severity"]) for d in diagnostics], [("provisional-blind-check", 1)])
-        self.assertIn("provisional authorization is requested at src/push/quiet.ts:2", diagnostics[0]["message"].lower())
+        # The message is about the code; the request that makes it live is a related location.
+        self.assertEqual(diagnostics[0]["message"], "`status === 'granted'` rejects provisionally authorized iOS devices")
         quiet_uri = self.project.uri("src/push/quiet.ts")
-        self.assertIn(quiet_uri, [r["location"]["uri"] for r in diagnostics[0].get("relatedInformation", [])],
-                      "the request is a related location in its own file")
+
+        def requests(diagnostic: dict[str, Any]) -> list[tuple[str, int]]:
+            return [(r["location"]["uri"], r["location"]["range"]["start"]["line"])
+                    for r in diagnostic.get("relatedInformation", [])
+                    if r["message"].startswith("provisional authorization is requested here")]
+
+        async def hover_value(diagnostic: dict[str, Any]) -> str:
+            reply = await session.request(types.TEXT_DOCUMENT_HOVER, types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=blind.uri),
+                position=types.Position(**diagnostic["range"]["start"])))
+            return reply.raw["result"]["contents"]["value"]
+
+        self.assertEqual(requests(diagnostics[0]), [(quiet_uri, 1)], "the request is a related location in its own file")
+        self.assertNotIn("*note:* latent:", await hover_value(diagnostics[0]))
         # The request turned into a full one, unsaved: the check becomes latent (one level lower).
         quiet = session.open("src/push/quiet.ts")
         await session.diagnostics(quiet.uri, version=1)
         mark = session.mark()
         session.edit(quiet, [(range_of(quiet.text, "allowProvisional: true"), "allowProvisional: false")])
         latent = await session.diagnostics(blind.uri, since=mark, where=lambda items: bool(items) and items[0]["severity"] == 2)
-        self.assertTrue(latent[0]["message"].startswith("Latent:"), latent[0]["message"])
+        self.assertEqual(latent[0]["message"], diagnostics[0]["message"], "the message stays the same")
+        self.assertEqual(requests(latent[0]), [], "no request to relate")
+        self.assertIn("\n\n*note:* latent: every permission request in this project says it is not provisional",
+                      await hover_value(latent[0]))
         # And back.
         mark = session.mark()
         session.edit(quiet, [(range_of(quiet.text, "allowProvisional: false"), "allowProvisional: true")])
         live = await session.diagnostics(blind.uri, since=mark, where=lambda items: bool(items) and items[0]["severity"] == 1)
-        self.assertIn("src/push/quiet.ts:2", live[0]["message"])
+        self.assertEqual(requests(live[0]), [(quiet_uri, 1)])
+        self.assertNotIn("*note:* latent:", await hover_value(live[0]))
         self.assertEqual(self.project.snapshot(), self.project.expected, "nothing was written")
         await session.close()
 
