@@ -155,7 +155,7 @@ public struct UnguardedProvisionalRequest: Rule {
         ],
         messages: [
             RuleMessage(
-                "unguarded", "`{code}` asks provisionally without checking the device was never asked",
+                "unguarded", "`{code}` asks provisionally without a never-asked check",
                 notes: ["a device that already granted full authorization gains nothing, and a denied one just gets DENIED back"],
                 help: "send it only when `ios.status` is `IosAuthorizationStatus.NOT_DETERMINED`, and handle the others on purpose"
             ),

@@ -170,7 +170,7 @@ public final class RuleContext {
     public static func call(_ node: Node) -> String {
         guard node.kind == "call_expression", let callee = node.child(byField: "function") else { return code(node) }
         let whole = code(node)
-        return whole.count > 40 ? code(callee) + "(…)" : whole
+        return whole.count > 40 ? RuleMessage.shortCallee(code(callee)) + "(…)" : whole
     }
 
     /// Records a fact about the file for checks that span the project (a permission request, a

@@ -1,3 +1,4 @@
+import Foundation
 import GrantedSyntax
 
 /// The words of one kind of finding, declared with the rule's description (as ESLint's
@@ -26,11 +27,16 @@ public struct RuleMessage: Sendable {
     /// the middle, with `…`) until the message fits; notes and help quote them at a longer length.
     public func rendered(_ arguments: [String: String]) -> (message: String, notes: [String], help: String?) {
         let normalised = arguments.mapValues(Self.oneLine)
+        // Code with a backtick in it needs a longer fence to stay one code span.
+        var template = message
+        for (name, value) in normalised where value.contains("`") {
+            template = template.replacingOccurrences(of: "`{\(name)}`", with: "`` {\(name)} ``")
+        }
         var limit = 60
-        var message = Self.fill(self.message, normalised, limit: limit)
+        var message = Self.fill(template, normalised, limit: limit)
         while message.count > Self.maximumMessageLength, limit > 8 {
             limit -= 4
-            message = Self.fill(self.message, normalised, limit: limit)
+            message = Self.fill(template, normalised, limit: limit)
         }
         return (message, notes.map { Self.fill($0, normalised, limit: 120) }, help.map { Self.fill($0, normalised, limit: 120) })
     }
@@ -56,7 +62,14 @@ public struct RuleMessage: Sendable {
     public static func callQuote(_ text: String) -> String {
         let whole = oneLine(text)
         guard whole.count > 40, let open = whole.firstIndex(of: "(") else { return whole }
-        return whole[..<open] + "(…)"
+        return shortCallee(String(whole[..<open])) + "(…)"
+    }
+
+    /// A callee as a message names it: a long member chain by its last name
+    /// (`Notifications.requestPermissionsAsync` stays whole; `a.b.c.requestPermissionsAsync` does not).
+    public static func shortCallee(_ callee: String) -> String {
+        guard callee.count > 38, let dot = callee.lastIndex(of: ".") else { return callee }
+        return String(callee[callee.index(after: dot)...])
     }
 
     /// `text` cut in the middle to at most `limit` characters.

@@ -35,7 +35,7 @@ public enum EngineRules {
         triggeringExamples: [],
         nonTriggeringExamples: [],
         messages: [
-            RuleMessage("unknownIds", "`{code}` names unknown rule ids: {ids}", notes: ["it silences nothing"],
+            RuleMessage("unknownIds", "`{code}` names {unknown}", notes: ["it silences nothing"],
                         help: "remove it, or name rules that `granted-lint --list-rules` shows"),
             RuleMessage("unused", "`{code}` silences no finding", notes: ["no {ids} finding here to silence"],
                         help: "remove the suppression comment"),
@@ -180,12 +180,13 @@ struct SuppressionFilter {
                 knownRuleIds.contains($0) && enabledRuleIds.contains($0) && !directive.usedIds.contains($0)
             }
             let messageId: String
-            var arguments = ["code": RuleMessage.oneLine(directive.comment.text)]
+            // The directive without its rule list: the ids are named in the message's other parts.
+            var arguments = ["code": Self.directiveQuote(directive.comment.text)]
             let removable: Bool
             func quoted(_ ids: [String]) -> String { ids.map { "'\($0)'" }.joined(separator: ", ") }
             if !directive.ruleIds.isEmpty, unknown.count == directive.ruleIds.count {
                 messageId = "unknownIds"
-                arguments["ids"] = quoted(unknown)
+                arguments["unknown"] = "unknown rule id\(unknown.count == 1 ? "" : "s") \(quoted(unknown))"
                 removable = true
             } else if !directive.used, directive.ruleIds.isEmpty || idle.count + unknown.count == directive.ruleIds.count, !idle.isEmpty || directive.ruleIds.isEmpty {
                 messageId = "unused"
@@ -211,6 +212,17 @@ struct SuppressionFilter {
             ))
         }
         return kept
+    }
+
+    /// A suppression comment as a message quotes it: up to its directive (`// granted-lint-disable-line`),
+    /// since the ids are named in the finding's notes.
+    static func directiveQuote(_ comment: String) -> String {
+        let text = RuleMessage.oneLine(comment)
+        guard let keyword = text.range(of: "granted-lint-disable") else { return text }
+        var end = keyword.upperBound
+        while end < text.endIndex, text[end] == "-" || text[end].isLetter { end = text.index(after: end) }
+        let quoted = String(text[..<end])
+        return text.hasPrefix("/*") && end < text.endIndex ? quoted + " */" : quoted
     }
 
     /// Deletes a comment; when nothing else stands on its line, the whole line goes.

@@ -164,8 +164,9 @@ public struct TextReporter {
             }
         }
         return groups.map { group in
+            // Whole lines with their line breaks, so that a deleted line shows as removed only.
             let start = text.lineRange(group.lines.lowerBound).lowerBound
-            let end = text.lineRange(group.lines.upperBound).upperBound
+            let end = group.lines.upperBound + 1 < text.lineCount ? text.lineRange(group.lines.upperBound + 1).lowerBound : text.bytes.count
             var after = ""
             var cursor = start
             for edit in group.edits where edit.range.lowerBound >= cursor {
@@ -173,13 +174,18 @@ public struct TextReporter {
                 cursor = max(cursor, edit.range.upperBound)
             }
             after += text.text(in: cursor..<max(cursor, end))
-            let removed = text.text(in: start..<end).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-            let added = after.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
             return Hunk(
                 firstLine: group.lines.lowerBound + 1,
-                removed: Self.capped(removed), added: Self.capped(added)
+                removed: Self.capped(Self.lines(text.text(in: start..<end))), added: Self.capped(Self.lines(after))
             )
         }
+    }
+
+    /// The lines of a text, without their line breaks (a final line break ends the last line).
+    static func lines(_ text: String) -> [String] {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
 
     private static func capped(_ lines: [String]) -> [String] {
