@@ -11,10 +11,10 @@ import GrantedSyntax
 ///
 /// One test of `ios.status` anywhere in a function makes the whole function provisional-aware, which
 /// silences every other finding in it (and in the functions inside it). So a fix never repairs one
-/// decision alone: the fix of each finding rewrites every finding that the repair would silence —
-/// all of them in the innermost function around the finding (for code outside functions, all those
-/// outside functions) — and each of those findings carries that same fix. When one of them cannot be
-/// rewritten soundly, none gets a fix.
+/// decision alone: it rewrites every finding of a function, nested functions included (for code
+/// outside functions, every finding outside functions), and each of those findings carries that same
+/// fix. A finding takes the fix of the outermost function around it whose findings can all be
+/// rewritten soundly, else of the next one inward; when none can, it gets no fix.
 ///
 /// What one decision needs, the fix adds:
 /// - `granted` and `ios` next to `status` in the destructuring the status came from (an existing
@@ -37,9 +37,28 @@ import GrantedSyntax
 enum ProvisionalBlindRepair {
     static let title = "Accept provisionally and ephemerally authorized devices"
 
-    /// The fix for the finding reported at `site` (a root-status comparison or a `granted` read).
+    /// The fix for the finding reported at `site` (a root-status comparison or a `granted` read): the
+    /// repair of every finding of the outermost function around it whose findings can all be
+    /// repaired (so that the findings of one top-level function share one fix), else of the next
+    /// function inward; nil when none can.
     static func fix(for site: Node, in model: SemanticModel) -> Fix? {
-        guard let decisions = decisionsSilencedTogether(with: site, model), !decisions.isEmpty else { return nil }
+        var functions: [Node] = []
+        var function = model.enclosingFunction(of: site)
+        while let current = function {
+            functions.append(current)
+            function = model.enclosingFunction(of: current)
+        }
+        if functions.isEmpty { return fix(forFindingsIn: nil, model) }
+        for scope in functions.reversed() {
+            if let fix = fix(forFindingsIn: scope, model) { return fix }
+        }
+        return nil
+    }
+
+    /// The repair of every finding in `function` (nested functions included), or of every finding
+    /// outside functions when it is nil.
+    static func fix(forFindingsIn function: Node?, _ model: SemanticModel) -> Fix? {
+        guard let decisions = decisionsSilencedTogether(in: function, model), !decisions.isEmpty else { return nil }
         let plan = Plan(model: model)
         for decision in decisions {
             guard plan.rewrite(decision) else { return nil }
@@ -52,12 +71,11 @@ enum ProvisionalBlindRepair {
         case grantedRead(Node)
     }
 
-    /// The findings of `provisional-blind-check` that a provisional test next to `site` makes
-    /// provisional-aware: those in the innermost function around it, nested functions included (or,
-    /// outside functions, those outside functions). nil when one of them is a Firebase / Notifee
-    /// comparison, which this repair does not rewrite.
-    static func decisionsSilencedTogether(with site: Node, _ model: SemanticModel) -> [Decision]? {
-        let function = model.enclosingFunction(of: site)
+    /// The findings of `provisional-blind-check` that a provisional test in `function` makes
+    /// provisional-aware: those in it, nested functions included (or, for nil, those outside
+    /// functions). nil when one of them is a Firebase / Notifee comparison, which this repair does not
+    /// rewrite.
+    static func decisionsSilencedTogether(in function: Node?, _ model: SemanticModel) -> [Decision]? {
         let region = function ?? model.tree.root
         // The same exemptions as the rule's `visit`.
         func exempt(_ node: Node) -> Bool {
