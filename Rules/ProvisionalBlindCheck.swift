@@ -73,8 +73,33 @@ public struct ProvisionalBlindCheck: Rule {
         is always live.
 
         ## Fix safety
-        No automatic fix: whether a provisional device should count as permitted, or be asked for a \
-        full authorization, is a product decision.
+        A suggestion, not an automatic fix: it changes what the program decides (a provisional device \
+        then counts as permitted, where the code asked it for full authorization before), so it is \
+        applied only by `--fix-unsafe`, shown by `--fix-dry-run --fix-unsafe`, and offered in the \
+        editor as a quick fix. It rewrites the decision into the test expo-notifications documents, \
+        `granted || ios?.status === IosAuthorizationStatus.PROVISIONAL || ios?.status === \
+        IosAuthorizationStatus.EPHEMERAL` (negated for `!==` / `!granted`), and adds what that test \
+        needs: `granted` and `ios` in the destructuring the status came from (following a rename: \
+        `status: existingStatus` gets `granted: existingGranted, ios: existingIos`, and reusing bindings \
+        already there), `R.granted` / `R.ios?.status` beside a response `R` that runs no code \
+        (`permission?.status` from `usePermissions()` keeps its `?.`), an awaited call read inline \
+        (`(await getPermissionsAsync()).granted`) bound once in a `const` just before the statement, and \
+        for a status variable written again (`let finalStatus = existingStatus; … finalStatus = status;`) \
+        a boolean that follows it (`let finalDeliverable = …` after the declaration, set again after each \
+        write), which the comparison then reads. `IosAuthorizationStatus` is reached through the file's \
+        own import of expo-notifications (namespace, default import, `require`, the enum's own import or \
+        alias, or a name added to the named imports). New names are ones the function does not use.
+
+        One provisional test makes the whole function provisional-aware, which silences the other \
+        findings in it; so the fix of a finding rewrites every finding of the innermost function around \
+        it at once (each of them offers that same fix), and none is offered when one of them has no \
+        sound rewrite. No fix for: comparisons with `'undetermined'` (never asked is not the same \
+        question), `.includes` and `switch` tests, `granted` stored into an object, a status kept in \
+        React state or a store and compared elsewhere, a variable written through destructuring or \
+        `+=`, a response that is an object of the app's own, and functions that also compare a \
+        Firebase or Notifee status. The repair decides nothing else: requests stay as they are \
+        (`missing-allow-provisional` and `request-when-denied` are about them), and the old `status` \
+        variables are kept.
 
         ## References
         - expo/expo `packages/expo-notifications/ios/ExpoNotifications/Permissions/ExpoNotificationsPermissionsRequester.swift` \
@@ -87,6 +112,7 @@ public struct ProvisionalBlindCheck: Rule {
         snippet).
         """,
         defaultSeverity: .error,
+        fixAvailability: .sometimes,
         tags: ["expo-notifications", "ios", "provisional", "correctness"],
         precision: "high",
         triggeringExamples: [
@@ -211,6 +237,38 @@ public struct ProvisionalBlindCheck: Rule {
             }
             """,
         ],
+        corrections: [
+            // The copied snippet: both comparisons, one fix (a flag follows `finalStatus`).
+            RuleCorrection(
+                "import * as Notifications from 'expo-notifications';\nexport async function registerForPush() {\n  const { status: existingStatus } = await Notifications.getPermissionsAsync();\n  let finalStatus = existingStatus;\n  if (↓existingStatus !== 'granted') {\n    const { status } = await Notifications.requestPermissionsAsync();\n    finalStatus = status;\n  }\n  if (↓finalStatus !== 'granted') return null;\n  return Notifications.getExpoPushTokenAsync({ projectId: 'p' });\n}\n",
+                "import * as Notifications from 'expo-notifications';\nexport async function registerForPush() {\n  const { status: existingStatus, granted: existingGranted, ios: existingIos } = await Notifications.getPermissionsAsync();\n  let finalStatus = existingStatus;\n  let finalDeliverable = existingGranted || existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;\n  if (!(existingGranted || existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === Notifications.IosAuthorizationStatus.EPHEMERAL)) {\n    const { status, granted, ios } = await Notifications.requestPermissionsAsync();\n    finalStatus = status;\n    finalDeliverable = granted || ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || ios?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;\n  }\n  if (!finalDeliverable) return null;\n  return Notifications.getExpoPushTokenAsync({ projectId: 'p' });\n}\n",
+                applicability: .unsafe
+            ),
+            // A named import: the enum is added to it.
+            RuleCorrection(
+                "import { getPermissionsAsync } from 'expo-notifications';\nexport async function canNotify() {\n  const settings = await getPermissionsAsync();\n  return ↓settings.granted;\n}\n",
+                "import { getPermissionsAsync, IosAuthorizationStatus } from 'expo-notifications';\nexport async function canNotify() {\n  const settings = await getPermissionsAsync();\n  return settings.granted || settings.ios?.status === IosAuthorizationStatus.PROVISIONAL || settings.ios?.status === IosAuthorizationStatus.EPHEMERAL;\n}\n",
+                applicability: .unsafe
+            ),
+            // An awaited call read inline is bound once.
+            RuleCorrection(
+                "import * as Notifications from 'expo-notifications';\nexport async function canNotify() {\n  return ↓(await Notifications.getPermissionsAsync()).granted;\n}\n",
+                "import * as Notifications from 'expo-notifications';\nexport async function canNotify() {\n  const permissions = await Notifications.getPermissionsAsync();\n  return permissions.granted || permissions.ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || permissions.ios?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;\n}\n",
+                applicability: .unsafe
+            ),
+            // The hook's response may be null: its optional chaining is kept.
+            RuleCorrection(
+                "import * as Notifications from 'expo-notifications';\nexport function PermissionGate({ children }) {\n  const [permission] = Notifications.usePermissions();\n  if (↓permission?.status !== 'granted') return null;\n  return children;\n}\n",
+                "import * as Notifications from 'expo-notifications';\nexport function PermissionGate({ children }) {\n  const [permission] = Notifications.usePermissions();\n  if (!(permission?.granted || permission?.ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || permission?.ios?.status === Notifications.IosAuthorizationStatus.EPHEMERAL)) return null;\n  return children;\n}\n",
+                applicability: .unsafe
+            ),
+            // A destructured `granted` in a callback gets its `ios` beside it; an aliased enum is reused.
+            RuleCorrection(
+                "import { getPermissionsAsync, IosAuthorizationStatus as IOS } from 'expo-notifications';\nexport function watch(setEnabled) {\n  getPermissionsAsync().then(({ granted }) => setEnabled(↓granted));\n}\n",
+                "import { getPermissionsAsync, IosAuthorizationStatus as IOS } from 'expo-notifications';\nexport function watch(setEnabled) {\n  getPermissionsAsync().then(({ granted, ios }) => setEnabled(granted || ios?.status === IOS.PROVISIONAL || ios?.status === IOS.EPHEMERAL));\n}\n",
+                applicability: .unsafe
+            ),
+        ],
         messages: [
             RuleMessage(
                 "rootStatusGranted", "`{code}` rejects provisionally authorized iOS devices",
@@ -277,12 +335,14 @@ public struct ProvisionalBlindCheck: Rule {
             context.report(
                 comparison.site, comparison.comparedWith == "granted" ? "rootStatusGranted" : "rootStatusUndetermined",
                 ["code": Self.quotedTest(comparison.site)],
+                fix: ProvisionalBlindRepair.fix(for: comparison.site, in: model),
                 related: related(comparison.statusValue), dependsOnProvisionalRequests: true
             )
         default:
             guard let read = model.grantedDecisionRead(node), !isExempt(node, model) else { return }
             context.report(
                 node, "grantedRead", ["code": RuleContext.code(node)],
+                fix: ProvisionalBlindRepair.fix(for: node, in: model),
                 related: related(read), dependsOnProvisionalRequests: true
             )
         }

@@ -1,5 +1,6 @@
 /// Applies fixes to a file's text. Overlapping edits are never applied together: the later fix waits
-/// for the next round.
+/// for the next round. A fix that several findings offer alike (one repair of all of them) is applied
+/// once and counts for each.
 public enum FixApplier {
     public struct Outcome {
         public let bytes: [UInt8]
@@ -13,11 +14,16 @@ public enum FixApplier {
     /// Applies the given fixes whose edits do not overlap an earlier-chosen fix.
     public static func apply(_ fixes: [Fix], to bytes: [UInt8]) -> Outcome {
         var chosen: [TextEdit] = []
+        var chosenFixes = Set<Fix>()
         var notes: [String] = []
         var applied = 0
         var skipped = 0
         let ordered = fixes.sorted { ($0.edits.map(\.range.lowerBound).min() ?? 0) < ($1.edits.map(\.range.lowerBound).min() ?? 0) }
         for fix in ordered {
+            if chosenFixes.contains(fix) {
+                applied += 1
+                continue
+            }
             let overlaps = fix.edits.contains { edit in
                 chosen.contains { other in
                     edit.range.overlaps(other.range)
@@ -29,6 +35,7 @@ public enum FixApplier {
                 continue
             }
             chosen += fix.edits
+            chosenFixes.insert(fix)
             if let note = fix.note { notes.append(note) }
             applied += 1
         }

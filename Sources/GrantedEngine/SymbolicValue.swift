@@ -333,7 +333,7 @@ extension SemanticModel {
     }
 
     /// A callback parameter's value, from where the callback is passed, or from its type annotation.
-    private func parameterValue(function: Node, index: Int, parameter: Node) -> SymbolicValue {
+    func parameterValue(function: Node, index: Int, parameter: Node) -> SymbolicValue {
         if let type = parameter.child(byField: "type"), typeNamesPermissionResponse(type) {
             return .permissionResponse(origin: parameter.byteRange)
         }

@@ -131,6 +131,15 @@ declare module 'expo-notifications' {
     permissions?: NotificationPermissionsRequest,
   ): Promise<NotificationPermissionsStatus>;
 
+  /** expo-modules-core's `createPermissionHook`: the response (null until read), request, get. */
+  export function usePermissions(
+    options?: NotificationPermissionsRequest,
+  ): [
+    NotificationPermissionsStatus | null,
+    () => Promise<NotificationPermissionsStatus>,
+    () => Promise<NotificationPermissionsStatus>,
+  ];
+
   export interface ExpoPushToken {
     type: 'expo';
     data: string;

@@ -1,0 +1,671 @@
+import GrantedEngine
+import GrantedSyntax
+
+/// The suggestion offered with `provisional-blind-check`: rewrite a blind decision into the test
+/// expo-notifications documents (the JSDoc of `getPermissionsAsync` / `allowsNotificationsAsync`),
+///
+///     granted || ios?.status === IosAuthorizationStatus.PROVISIONAL || ios?.status === IosAuthorizationStatus.EPHEMERAL
+///
+/// so that a provisionally or ephemerally authorized device takes the "permitted" path. It changes
+/// what the program decides, so it is unsafe (`--fix-unsafe`, the editor's quick fix).
+///
+/// One test of `ios.status` anywhere in a function makes the whole function provisional-aware, which
+/// silences every other finding in it (and in the functions inside it). So a fix never repairs one
+/// decision alone: it rewrites every finding of a function, nested functions included (for code
+/// outside functions, every finding outside functions), and each of those findings carries that same
+/// fix. A finding takes the fix of the outermost function around it whose findings can all be
+/// rewritten soundly, else of the next one inward; when none can, it gets no fix.
+///
+/// What one decision needs, the fix adds:
+/// - `granted` and `ios` next to `status` in the destructuring the status came from (an existing
+///   `granted` / `ios` binding is reused, a rename is followed: `status: existingStatus` gets
+///   `granted: existingGranted, ios: existingIos`);
+/// - for `R.status` / `R.granted` on a response `R` that runs no code (`settings`, `permission?`,
+///   `query.data`), `R.granted` and `R.ios?.status` beside it; an awaited call
+///   (`(await getPermissionsAsync()).granted`) is first bound once, in a `const` just before the
+///   statement (only when it is what the statement evaluates first);
+/// - for a status variable that is written again (`let finalStatus = existingStatus; …
+///   finalStatus = status;`), a boolean that follows it: `let finalDeliverable = <test>;` after the
+///   declaration and `finalDeliverable = <test>;` after each write, and the comparison reads it;
+/// - `IosAuthorizationStatus` through the file's own import of expo-notifications (the namespace,
+///   default import or `require` object, the enum's own possibly aliased import, or a name added to
+///   the named imports).
+/// Left without a fix: comparisons with `'undetermined'`, `.includes`, `switch` cases, a status or
+/// `granted` stored in React state or another object and decided on elsewhere, a response that is not
+/// an expo response itself, values written through destructuring or `+=`, and Firebase / Notifee
+/// comparisons in the same function.
+enum ProvisionalBlindRepair {
+    static let title = "Accept provisionally and ephemerally authorized devices"
+
+    /// The fix for the finding reported at `site` (a root-status comparison or a `granted` read): the
+    /// repair of every finding of the outermost function around it whose findings can all be
+    /// repaired (so that the findings of one top-level function share one fix), else of the next
+    /// function inward; nil when none can.
+    static func fix(for site: Node, in model: SemanticModel) -> Fix? {
+        var functions: [Node] = []
+        var function = model.enclosingFunction(of: site)
+        while let current = function {
+            functions.append(current)
+            function = model.enclosingFunction(of: current)
+        }
+        if functions.isEmpty { return fix(forFindingsIn: nil, model) }
+        for scope in functions.reversed() {
+            if let fix = fix(forFindingsIn: scope, model) { return fix }
+        }
+        return nil
+    }
+
+    /// The repair of every finding in `function` (nested functions included), or of every finding
+    /// outside functions when it is nil.
+    static func fix(forFindingsIn function: Node?, _ model: SemanticModel) -> Fix? {
+        guard let decisions = decisionsSilencedTogether(in: function, model), !decisions.isEmpty else { return nil }
+        let plan = Plan(model: model)
+        for decision in decisions {
+            guard plan.rewrite(decision) else { return nil }
+        }
+        return plan.fix()
+    }
+
+    enum Decision {
+        case comparison(RootStatusComparison)
+        case grantedRead(Node)
+    }
+
+    /// The findings of `provisional-blind-check` that a provisional test in `function` makes
+    /// provisional-aware: those in it, nested functions included (or, for nil, those outside
+    /// functions). nil when one of them is a Firebase / Notifee comparison, which this repair does not
+    /// rewrite.
+    static func decisionsSilencedTogether(in function: Node?, _ model: SemanticModel) -> [Decision]? {
+        let region = function ?? model.tree.root
+        // The same exemptions as the rule's `visit`.
+        func exempt(_ node: Node) -> Bool {
+            model.isAndroidOnly(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node)
+        }
+        var decisions: [Decision] = []
+        var foreign = false
+        model.tree.walk { node in
+            guard !foreign, node.startByte < region.endByte, region.startByte < node.endByte else { return false }
+            guard region.contains(node) else { return true }
+            if function == nil, Syntax.functionKinds.contains(node.kind) { return false }
+            switch node.kind {
+            case "binary_expression":
+                if model.blindAuthorizationComparison(node) != nil {
+                    if !exempt(node) { foreign = true }
+                } else if let comparison = model.rootStatusComparison(node), !exempt(node) {
+                    decisions.append(.comparison(comparison))
+                }
+            case "call_expression", "switch_case":
+                if let comparison = model.rootStatusComparison(node), !exempt(node) { decisions.append(.comparison(comparison)) }
+            case "member_expression", "identifier", "shorthand_property_identifier":
+                if model.firebaseTruthinessTest(node) == nil, model.grantedDecisionRead(node) != nil, !exempt(node) {
+                    decisions.append(.grantedRead(node))
+                }
+            default:
+                break
+            }
+            return true
+        }
+        return foreign ? nil : decisions
+    }
+
+    /// A test that replaces a decision: a boolean variable the fix keeps up to date, or the
+    /// expression itself.
+    enum Test {
+        case flag(String)
+        case expression(String)
+
+        var text: String {
+            switch self {
+            case let .flag(name): return name
+            case let .expression(text): return text
+            }
+        }
+
+        var negated: String {
+            switch self {
+            case let .flag(name): return "!\(name)"
+            case let .expression(text): return "!(\(text))"
+            }
+        }
+    }
+
+    /// The edits of one fix, built decision by decision; the plumbing (names added to a pattern, a
+    /// response bound once, a flag following a variable) is shared by the decisions that need it.
+    final class Plan {
+        let model: SemanticModel
+        let bytes: [UInt8]
+        /// Stands for the enum's name until every place that writes it is known.
+        static let enumPlaceholder = "\u{1}IosAuthorizationStatus\u{1}"
+
+        private var replacements: [TextEdit] = []
+        /// Text to insert, by offset, in the order it was planned.
+        private var insertions: [(offset: Int, text: String)] = []
+        /// Names added to a destructuring pattern (by pattern), in order.
+        private var patternAdditions: [NodeID: (pattern: Node, members: [String])] = [:]
+        private var patternNames: [NodeID: (granted: String, ios: String)?] = [:]
+        /// The flag that follows a status variable (by binding); nil while being planned or when it
+        /// cannot be.
+        private var flags: [Int: String?] = [:]
+        /// Responses bound once in a `const` (by the expression bound).
+        private var bound: [NodeID: String] = [:]
+        /// Names this fix declares, with the function (or program) they must not clash in.
+        private var declared: [(name: String, region: Range<Int>)] = []
+        /// Where the enum's name is written (it must mean the enum there).
+        private var enumPlaces: [Node] = []
+        /// The decision being rewritten: its replacement covers what lies inside it.
+        private var currentSite: Node?
+
+        init(model: SemanticModel) {
+            self.model = model
+            bytes = model.tree.source.bytes
+        }
+
+        // MARK: Decisions
+
+        func rewrite(_ decision: Decision) -> Bool {
+            switch decision {
+            case let .comparison(comparison):
+                let site = comparison.site
+                currentSite = site
+                guard comparison.comparedWith == "granted", site.kind == "binary_expression",
+                      let op = Syntax.operatorText(site), ["===", "==", "!==", "!="].contains(op),
+                      let left = site.child(byField: "left"), let right = site.child(byField: "right") else { return false }
+                let statusSide = model.value(of: left).isRootStatus ? left : right
+                guard !combinedWithIosStatusTest(site), let test = statusTest(statusSide, at: site, depth: 0) else { return false }
+                let negative = op == "!==" || op == "!="
+                replacements.append(TextEdit(range: site.byteRange, replacement: negative ? test.negated : positive(test, replacing: site)))
+                enumPlaces.append(site)
+                return true
+            case let .grantedRead(read):
+                currentSite = read
+                guard !combinedWithIosStatusTest(read), let test = grantedTest(read) else { return false }
+                replacements.append(TextEdit(range: read.byteRange, replacement: positive(test, replacing: read)))
+                enumPlaces.append(read)
+                return true
+            }
+        }
+
+        /// Whether the decision is an operand of `&&` / `||` next to a test of `ios.status` already
+        /// (`status !== 'granted' || ios?.status !== PROVISIONAL`): what the author meant by the
+        /// combination is not clear, so it is left to them.
+        private func combinedWithIosStatusTest(_ site: Node) -> Bool {
+            var top = site
+            while let parent = top.parent {
+                let op = Syntax.operatorText(parent)
+                guard parent.kind == "parenthesized_expression" || parent.kind == "unary_expression" && op == "!"
+                        || parent.kind == "binary_expression" && (op == "&&" || op == "||") else { break }
+                top = parent
+            }
+            guard top.id != site.id else { return false }
+            var work = [top]
+            while let node = work.popLast() {
+                if node.kind == "member_expression" || node.kind == "identifier", model.value(of: node).isIosStatus { return true }
+                work += node.namedChildren
+            }
+            return false
+        }
+
+        /// The test written where `node` was: parenthesised unless the place takes any expression.
+        private func positive(_ test: Test, replacing node: Node) -> String {
+            guard case let .expression(text) = test, Plan.needsParentheses(node) else { return test.text }
+            return "(\(text))"
+        }
+
+        /// Whether an `a || b || c` written in place of `node` must be parenthesised to keep its meaning.
+        static func needsParentheses(_ node: Node) -> Bool {
+            guard let parent = node.parent else { return false }
+            switch parent.kind {
+            case "parenthesized_expression", "return_statement", "expression_statement", "arguments", "jsx_expression",
+                 "template_substitution", "array", "ternary_expression":
+                return false
+            case "variable_declarator":
+                return parent.child(byField: "value")?.id != node.id
+            case "assignment_expression":
+                return parent.child(byField: "right")?.id != node.id
+            case "pair":
+                return parent.child(byField: "value")?.id != node.id
+            case "arrow_function":
+                return parent.child(byField: "body")?.id != node.id
+            case "binary_expression":
+                return Syntax.operatorText(parent) != "||"
+            default:
+                return true
+            }
+        }
+
+        /// The test for a `granted` read: `R.granted` on a response, or a `granted` destructured from one.
+        private func grantedTest(_ read: Node) -> Test? {
+            switch read.kind {
+            case "member_expression":
+                guard let holder = read.child(byField: "object") else { return nil }
+                return responseTest(holder: holder, optional: Plan.isOptional(read), at: read)
+            case "identifier":
+                guard let index = model.resolve(name: read.text, at: read), model.bindings[index].writes.isEmpty,
+                      pathOf(index) == [.property("granted")], model.destructuresPermissionResponse(binding: index),
+                      let names = names(forPatternOf: index, at: read) else { return nil }
+                return .expression(deliverable(granted: names.granted, iosStatus: "\(names.ios)?.status"))
+            default:
+                return nil
+            }
+        }
+
+        /// The test equivalent to "the status `expression` (read at `use`) is 'granted'".
+        private func statusTest(_ expression: Node, at use: Node, depth: Int) -> Test? {
+            guard depth < 8 else { return nil }
+            let node = Syntax.unwrap(expression)
+            switch node.kind {
+            case "member_expression":
+                guard node.child(byField: "property")?.textEquals("status") == true,
+                      let holder = node.child(byField: "object") else { return nil }
+                return responseTest(holder: holder, optional: Plan.isOptional(node), at: use)
+            case "identifier":
+                guard let index = model.resolve(name: node.text, at: node) else { return nil }
+                let binding = model.bindings[index]
+                if !binding.writes.isEmpty { return flag(following: index).map(Test.flag) }
+                switch binding.declaration {
+                case let .variable(initializer?, path) where path.isEmpty:
+                    // `const status = settings.status` / `let finalStatus = existingStatus`, never written again.
+                    guard Plan.isLexical(binding.nameNode) else { return nil }
+                    return statusTest(initializer, at: use, depth: depth + 1)
+                case .variable, .parameter:
+                    guard pathOf(index) == [.property("status")], model.destructuresPermissionResponse(binding: index),
+                          let names = names(forPatternOf: index, at: use) else { return nil }
+                    return .expression(deliverable(granted: names.granted, iosStatus: "\(names.ios)?.status"))
+                default:
+                    return nil
+                }
+            default:
+                return nil
+            }
+        }
+
+        /// The test on the response `holder` (the object of `.status` / `.granted`), read at `use`.
+        private func responseTest(holder: Node, optional: Bool, at use: Node) -> Test? {
+            guard model.value(of: holder).isPermissionResponse else { return nil }
+            let name: String
+            if Plan.runsNoCode(holder) {
+                // Read again at `use`: it must still be the same object there.
+                if !use.contains(holder) {
+                    guard let root = Plan.rootIdentifier(holder), let index = model.resolve(name: root.text, at: root),
+                          model.bindings[index].writes.isEmpty, model.resolve(name: root.text, at: use) == index else { return nil }
+                }
+                name = holder.text
+            } else {
+                guard let boundName = bindOnce(holder, replacingIt: !(currentSite?.contains(holder) ?? false)) else { return nil }
+                name = boundName
+            }
+            let dot = optional ? "?." : "."
+            return .expression(deliverable(granted: "\(name)\(dot)granted", iosStatus: "\(name)\(dot)ios?.status"))
+        }
+
+        private func deliverable(granted: String, iosStatus: String) -> String {
+            let status = Plan.enumPlaceholder
+            return "\(granted) || \(iosStatus) === \(status).PROVISIONAL || \(iosStatus) === \(status).EPHEMERAL"
+        }
+
+        private func pathOf(_ index: Int) -> [SemanticModel.PathStep]? {
+            switch model.bindings[index].declaration {
+            case let .variable(_, path), let .parameter(_, _, path, _): return path
+            default: return nil
+            }
+        }
+
+        // MARK: Destructuring
+
+        /// The names of `granted` and `ios` in the pattern that declares binding `index` (at the top of a
+        /// declaration or parameter), adding the missing ones; nil when the pattern cannot take them or
+        /// an existing one does not mean the same at `use`.
+        private func names(forPatternOf index: Int, at use: Node) -> (granted: String, ios: String)? {
+            let nameNode = model.bindings[index].nameNode
+            var memberNode = nameNode
+            if nameNode.kind == "identifier", let pair = nameNode.parent, pair.kind == "pair_pattern",
+               pair.child(byField: "value")?.id == nameNode.id {
+                memberNode = pair
+            }
+            guard let pattern = memberNode.parent, pattern.kind == "object_pattern", let holder = pattern.parent,
+                  ["variable_declarator", "required_parameter", "optional_parameter"].contains(holder.kind),
+                  holder.child(byField: holder.kind == "variable_declarator" ? "name" : "pattern")?.id == pattern.id else { return nil }
+            let key = pattern.id
+            if let known = patternNames[key] {
+                guard let known, existingNamesMeanTheSame(pattern, at: use) else { return nil }
+                return known
+            }
+            patternNames[key] = .some(nil)
+            // The members already there.
+            var existing: [String: Node] = [:]
+            var localOf: [String: String] = [:]
+            for member in pattern.namedChildren where member.kind != "comment" {
+                switch member.kind {
+                case "shorthand_property_identifier_pattern":
+                    existing[member.text] = member
+                    localOf[member.text] = member.text
+                case "pair_pattern":
+                    guard let keyNode = member.child(byField: "key"), let name = Syntax.propertyName(keyNode) else { return nil }
+                    guard let value = member.child(byField: "value") else { return nil }
+                    if ["granted", "ios"].contains(name) {
+                        guard value.kind == "identifier" else { return nil }
+                        existing[name] = value
+                    }
+                    if value.kind == "identifier" { localOf[name] = value.text }
+                case "object_assignment_pattern":
+                    guard let left = member.child(byField: "left") else { return nil }
+                    if left.kind == "shorthand_property_identifier_pattern" {
+                        existing[left.text] = left
+                        localOf[left.text] = left.text
+                    } else if left.kind == "pair_pattern", let keyNode = left.child(byField: "key"),
+                              ["granted", "ios"].contains(Syntax.propertyName(keyNode) ?? "") {
+                        return nil
+                    }
+                default:
+                    // `...rest` (which would lose what the fix takes out) or anything unexpected.
+                    return nil
+                }
+            }
+            // New names follow the status (or granted) binding's name: `existingStatus` → `existingGranted`.
+            var prefix = ""
+            if let status = localOf["status"] {
+                prefix = status == "status" ? "" : status.hasSuffix("Status") ? String(status.dropLast(6)) : status
+            } else if let granted = localOf["granted"] {
+                prefix = granted == "granted" ? "" : granted.hasSuffix("Granted") ? String(granted.dropLast(7)) : granted
+            }
+            // `isGranted` → `ios`, not `isIos`.
+            if ["is", "has", "was"].contains(prefix) { prefix = "" }
+            let region = (model.enclosingFunction(of: pattern) ?? model.tree.root).byteRange
+            var members: [String] = []
+            func name(for property: String) -> String? {
+                if let node = existing[property] { return node.text }
+                let capitalised = property.prefix(1).uppercased() + property.dropFirst()
+                let candidates = prefix.isEmpty ? [property, "permission" + capitalised] : [prefix + capitalised]
+                guard let free = freeName(candidates, in: region) else { return nil }
+                members.append(free == property ? property : "\(property): \(free)")
+                return free
+            }
+            guard let granted = name(for: "granted"), let ios = name(for: "ios") else { return nil }
+            if !members.isEmpty { patternAdditions[key] = (pattern, members) }
+            let names = (granted: granted, ios: ios)
+            patternNames[key] = .some(names)
+            guard existingNamesMeanTheSame(pattern, at: use) else { return nil }
+            return names
+        }
+
+        /// Whether the `granted` / `ios` bindings a pattern already has are the ones their names reach
+        /// at `use`, and are never written.
+        private func existingNamesMeanTheSame(_ pattern: Node, at use: Node) -> Bool {
+            for member in pattern.namedChildren {
+                var binding: Node?
+                switch member.kind {
+                case "shorthand_property_identifier_pattern":
+                    binding = member
+                case "pair_pattern":
+                    if let key = member.child(byField: "key"), ["granted", "ios"].contains(Syntax.propertyName(key) ?? "") {
+                        binding = member.child(byField: "value")
+                    }
+                case "object_assignment_pattern":
+                    binding = member.child(byField: "left")
+                default:
+                    break
+                }
+                guard let binding else { continue }
+                if member.kind != "pair_pattern", !["granted", "ios"].contains(binding.text) { continue }
+                guard let index = model.resolve(name: binding.text, at: binding), model.bindings[index].writes.isEmpty,
+                      model.resolve(name: binding.text, at: use) == index else { return false }
+            }
+            return true
+        }
+
+        // MARK: Responses bound once
+
+        /// Binds the awaited response `holder` once, `const permissions = await …;`, just before the
+        /// statement that evaluates it first; with `replacingIt`, the expression itself then reads the
+        /// name (otherwise the decision's own replacement covers it).
+        private func bindOnce(_ holder: Node, replacingIt: Bool) -> String? {
+            if let known = bound[holder.id] { return known }
+            let awaited = Syntax.unwrap(holder)
+            guard awaited.kind == "await_expression" || awaited.kind == "yield_expression",
+                  let statement = Plan.statementEvaluatingFirst(holder),
+                  let block = statement.parent, ["statement_block", "program"].contains(block.kind),
+                  let name = freeName(["permissions", "permissionResponse"], in: (model.enclosingFunction(of: statement) ?? model.tree.root).byteRange)
+            else { return nil }
+            let declaration = "const \(name) = \(awaited.text);"
+            if Plan.startsLine(statement.startByte, in: bytes) {
+                let lineEnding = DeprecatedShouldShowAlert.Layout.lineEnding(after: statement.startByte, in: bytes)
+                insertions.append((statement.startByte, declaration + lineEnding + Plan.lineIndentation(at: statement.startByte, in: bytes)))
+            } else {
+                insertions.append((statement.startByte, declaration + " "))
+            }
+            if replacingIt { replacements.append(TextEdit(range: holder.byteRange, replacement: name)) }
+            bound[holder.id] = name
+            return name
+        }
+
+        /// The statement `expression` is evaluated first in: up through `.status` / `.granted`,
+        /// parentheses, `!`, the left of a binary operator (or its right after a literal or a plain
+        /// name), a ternary's condition, to a `return`, an `if`'s condition, an expression statement or
+        /// the first declarator of a declaration.
+        static func statementEvaluatingFirst(_ expression: Node) -> Node? {
+            var child = expression
+            while let parent = child.parent {
+                switch parent.kind {
+                case "member_expression":
+                    guard parent.child(byField: "object")?.id == child.id else { return nil }
+                case "parenthesized_expression":
+                    break
+                case "unary_expression":
+                    guard Syntax.operatorText(parent) == "!" else { return nil }
+                case "binary_expression":
+                    if parent.child(byField: "right")?.id == child.id {
+                        guard let left = parent.child(byField: "left"), runsNoCode(left) || Syntax.stringValue(left) != nil else { return nil }
+                    }
+                case "ternary_expression":
+                    guard parent.child(byField: "condition")?.id == child.id else { return nil }
+                case "if_statement":
+                    return parent.child(byField: "condition")?.id == child.id ? parent : nil
+                case "return_statement", "expression_statement":
+                    return parent
+                case "variable_declarator":
+                    guard parent.child(byField: "value")?.id == child.id, let declaration = parent.parent,
+                          declaration.kind == "lexical_declaration",
+                          declaration.namedChildren.first(where: { $0.kind == "variable_declarator" })?.id == parent.id else { return nil }
+                    return declaration
+                default:
+                    return nil
+                }
+                child = parent
+            }
+            return nil
+        }
+
+        // MARK: Flags
+
+        /// The boolean that follows status variable `index` through its writes: declared after its
+        /// declaration, set again after each write. nil when a write is not a plain `x = value;`
+        /// statement in a block, or a written value has no test.
+        private func flag(following index: Int) -> String? {
+            if let known = flags[index] { return known }
+            flags[index] = .some(nil)
+            let binding = model.bindings[index]
+            var declarator = binding.nameNode.parent
+            if declarator?.kind != "variable_declarator" {
+                // `let { status } = …`: the pattern's declarator.
+                declarator = declarator?.parent
+                if declarator?.kind == "pair_pattern" || declarator?.kind == "object_pattern" { declarator = declarator?.parent }
+            }
+            guard let declarator, declarator.kind == "variable_declarator", let declaration = declarator.parent,
+                  declaration.kind == "lexical_declaration", let block = declaration.parent,
+                  ["statement_block", "program"].contains(block.kind) else { return nil }
+            let initial: Test?
+            switch binding.declaration {
+            case let .variable(initializer?, path) where path.isEmpty:
+                initial = statusTest(initializer, at: declaration, depth: 1)
+            case .variable:
+                if pathOf(index) == [.property("status")], model.destructuresPermissionResponse(binding: index),
+                   let names = names(forPatternOf: index, at: declaration) {
+                    initial = .expression(deliverable(granted: names.granted, iosStatus: "\(names.ios)?.status"))
+                } else {
+                    initial = nil
+                }
+            default:
+                initial = nil
+            }
+            guard let initial else { return nil }
+            var updates: [(statement: Node, test: Test)] = []
+            for write in binding.writes {
+                guard write.node.kind == "assignment_expression", write.path.isEmpty, let value = write.value,
+                      let statement = write.node.parent, statement.kind == "expression_statement",
+                      let writeBlock = statement.parent, ["statement_block", "program"].contains(writeBlock.kind),
+                      let test = statusTest(value, at: statement, depth: 1) else { return nil }
+                updates.append((statement, test))
+            }
+            let name = binding.name
+            let base = name == "status" ? "deliverable" : name.hasSuffix("Status") ? String(name.dropLast(6)) + "Deliverable" : name + "Deliverable"
+            guard let flag = freeName([base], in: (model.enclosingFunction(of: declaration) ?? model.tree.root).byteRange) else { return nil }
+            insertStatement("let \(flag) = \(initial.text);", after: declaration)
+            enumPlaces.append(declaration)
+            for update in updates {
+                insertStatement("\(flag) = \(update.test.text);", after: update.statement)
+                enumPlaces.append(update.statement)
+            }
+            flags[index] = .some(flag)
+            return flag
+        }
+
+        /// Inserts `statement` on a line of its own after `after` (after a comment ending that line), or
+        /// on the same line when code follows it there.
+        private func insertStatement(_ statement: String, after: Node) {
+            var index = after.endByte
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            }
+            if index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D {
+                let lineEnding = DeprecatedShouldShowAlert.Layout.lineEnding(after: after.startByte, in: bytes)
+                insertions.append((index, lineEnding + Plan.lineIndentation(at: after.startByte, in: bytes) + statement))
+            } else {
+                insertions.append((after.endByte, " " + statement))
+            }
+        }
+
+        // MARK: Names
+
+        /// The first of `candidates` (then the first with 2, 3…) that no variable anywhere in the file
+        /// has, and that this fix does not declare already in a region overlapping `region`.
+        private func freeName(_ candidates: [String], in region: Range<Int>) -> String? {
+            guard let first = candidates.first else { return nil }
+            for candidate in candidates + (2...9).map({ first + String($0) }) {
+                guard !model.variableNameOccurs(candidate, within: model.tree.root.byteRange),
+                      !declared.contains(where: { $0.name == candidate && $0.region.overlaps(region) }) else { continue }
+                declared.append((candidate, region))
+                return candidate
+            }
+            return nil
+        }
+
+        // MARK: The fix
+
+        func fix() -> Fix? {
+            guard let reference = model.expoEnumReference("IosAuthorizationStatus", usableAt: enumPlaces) else { return nil }
+            var edits = replacements.map { edit in
+                TextEdit(range: edit.range, replacement: edit.replacement.replacingOccurrences(of: Plan.enumPlaceholder, with: reference.text))
+            }
+            var pending = insertions.map { (offset: $0.offset, text: $0.text.replacingOccurrences(of: Plan.enumPlaceholder, with: reference.text)) }
+            for (pattern, members) in patternAdditions.values {
+                guard let addition = Plan.appending(members, to: pattern, in: bytes) else { return nil }
+                pending.append(addition)
+            }
+            if let list = reference.listToExtend {
+                guard let addition = Plan.appending([reference.text], to: list, in: bytes) else { return nil }
+                pending.append(addition)
+            }
+            // Insertions at one offset become one edit, in the order they were planned.
+            var byOffset: [Int: String] = [:]
+            var order: [Int] = []
+            for insertion in pending {
+                if byOffset[insertion.offset] == nil { order.append(insertion.offset) }
+                byOffset[insertion.offset, default: ""] += insertion.text
+            }
+            edits += order.map { TextEdit(range: $0..<$0, replacement: byOffset[$0]!) }
+            edits.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+            // No two edits may touch the same text (an insertion inside a replaced range, say).
+            for (earlier, later) in zip(edits, edits.dropFirst()) {
+                if later.range.lowerBound < earlier.range.upperBound { return nil }
+                if later.range.lowerBound == earlier.range.lowerBound, earlier.range.isEmpty || later.range.isEmpty { return nil }
+            }
+            return Fix(title: ProvisionalBlindRepair.title, applicability: .unsafe, edits: edits)
+        }
+
+        /// The insertion that appends `items` to a braced, comma-separated list (an object pattern, named
+        /// imports), written the way the list is: one per line with the last item's indentation, with
+        /// or without a trailing comma, or inline.
+        static func appending(_ items: [String], to list: Node, in bytes: [UInt8]) -> (offset: Int, text: String)? {
+            guard let last = list.namedChildren.last(where: { $0.kind != "comment" }) else { return nil }
+            var index = last.endByte
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            let trailingComma = index < bytes.count && bytes[index] == UInt8(ascii: ",")
+            guard startsLine(last.startByte, in: bytes) else {
+                return (last.endByte, items.map { ", \($0)" }.joined())
+            }
+            let lineEnding = DeprecatedShouldShowAlert.Layout.lineEnding(after: last.startByte, in: bytes)
+            let indentation = lineIndentation(at: last.startByte, in: bytes)
+            guard trailingComma else {
+                return (last.endByte, items.map { ",\(lineEnding)\(indentation)\($0)" }.joined())
+            }
+            // After the comma and what ends its line (a comment).
+            var end = index + 1
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            return (end, items.map { "\(lineEnding)\(indentation)\($0)," }.joined())
+        }
+
+        // MARK: Syntax
+
+        /// `a?.b`: the member is read through optional chaining.
+        static func isOptional(_ member: Node) -> Bool {
+            guard let object = member.child(byField: "object"), let property = member.child(byField: "property") else { return false }
+            return member.tree.source.text(in: object.endByte..<property.startByte).contains("?.")
+        }
+
+        /// A name, `this`, or a member chain of those (with `!` or parentheses): reading it again runs
+        /// no code and gives the same object.
+        static func runsNoCode(_ node: Node) -> Bool {
+            switch node.kind {
+            case "identifier", "this":
+                return true
+            case "member_expression":
+                return node.child(byField: "property")?.kind == "property_identifier"
+                    && (node.child(byField: "object").map(runsNoCode) ?? false)
+            case "non_null_expression", "parenthesized_expression":
+                return node.namedChildren.first { $0.kind != "comment" }.map(runsNoCode) ?? false
+            default:
+                return false
+            }
+        }
+
+        /// The identifier a member chain starts from (nil for `this`).
+        static func rootIdentifier(_ node: Node) -> Node? {
+            var current = Syntax.unwrap(node)
+            while current.kind == "member_expression", let object = current.child(byField: "object") {
+                current = Syntax.unwrap(object)
+            }
+            return current.kind == "identifier" ? current : nil
+        }
+
+        /// `let` / `const` (not `var`, whose scope is the whole function).
+        static func isLexical(_ nameNode: Node) -> Bool {
+            nameNode.parent?.kind == "variable_declarator" && nameNode.parent?.parent?.kind == "lexical_declaration"
+        }
+
+        static func startsLine(_ offset: Int, in bytes: [UInt8]) -> Bool {
+            var start = offset
+            while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+            return start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D
+        }
+
+        /// The blanks that start the line holding `offset`.
+        static func lineIndentation(at offset: Int, in bytes: [UInt8]) -> String {
+            var start = min(offset, bytes.count)
+            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+            var end = start
+            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+    }
+}
