@@ -58,7 +58,11 @@ public struct TextReporter {
             lines.append(text.lineIndex(containing: related.range.lowerBound) + 1)
         }
         let fixHunks = diagnostic.fix.map { hunks(of: $0, in: text) } ?? []
-        for hunk in fixHunks { lines.append(hunk.firstLine + max(hunk.removed.count, hunk.added.count)) }
+        var shift = 0
+        for hunk in fixHunks {
+            lines.append(hunk.firstLine + max(hunk.removedCount, hunk.addedCount + shift))
+            shift += hunk.addedCount - hunk.removedCount
+        }
         let gutter = String(repeating: " ", count: String(lines.max() ?? 1).count)
 
         let severity = paint(diagnostic.severity.rawValue, color: "1;" + color(for: diagnostic.severity))
@@ -87,13 +91,16 @@ public struct TextReporter {
             let kind = fix.applicability == .safe ? "fix" : "fix (unsafe, --fix-unsafe)"
             output += "\(gutter) \(paint("=", color: "34")) \(paint(kind, color: "1")): \(fix.title)\n"
             if let note = fix.note { output += "\(gutter) \(bar)   \(note)\n" }
+            // Removed lines are numbered as in the file, added ones as in the fixed file.
+            var shift = 0
             for hunk in fixHunks {
                 for (offset, line) in hunk.removed.enumerated() {
                     output += "\(number(hunk.firstLine + offset, gutter)) \(paint("-", color: "31")) \(paint(line, color: "31"))\n"
                 }
                 for (offset, line) in hunk.added.enumerated() {
-                    output += "\(number(hunk.firstLine + offset, gutter)) \(paint("+", color: "32")) \(paint(line, color: "32"))\n"
+                    output += "\(number(hunk.firstLine + shift + offset, gutter)) \(paint("+", color: "32")) \(paint(line, color: "32"))\n"
                 }
+                shift += hunk.addedCount - hunk.removedCount
             }
         }
         return output
@@ -142,8 +149,12 @@ public struct TextReporter {
     /// A fix as lines removed and added, one hunk per group of edits on neighbouring lines.
     struct Hunk {
         let firstLine: Int
+        /// Shown lines (long hunks are capped).
         let removed: [String]
         let added: [String]
+        /// How many lines the hunk really removes and adds.
+        let removedCount: Int
+        let addedCount: Int
     }
 
     /// At most this many lines of a hunk are shown on each side.
@@ -174,9 +185,11 @@ public struct TextReporter {
                 cursor = max(cursor, edit.range.upperBound)
             }
             after += text.text(in: cursor..<max(cursor, end))
+            let removed = Self.lines(text.text(in: start..<end))
+            let added = Self.lines(after)
             return Hunk(
-                firstLine: group.lines.lowerBound + 1,
-                removed: Self.capped(Self.lines(text.text(in: start..<end))), added: Self.capped(Self.lines(after))
+                firstLine: group.lines.lowerBound + 1, removed: Self.capped(removed), added: Self.capped(added),
+                removedCount: removed.count, addedCount: added.count
             )
         }
     }
