@@ -103,7 +103,8 @@ struct LanguageServerTests {
     /// for it. With `initFile`, Neovim runs that init file (a set-up from docs/editors.md, which
     /// starts the server on FileType, with granted-lint found on the PATH); without, nvim_e2e.lua
     /// starts the client itself.
-    static func neovimAndCommandLine(initFile: String? = nil) throws -> (shown: [String: Any], expected: [Shown])? {
+    /// With `repair`, Neovim also applies the provisional-blind-check repair (nvim_e2e.lua says how).
+    static func neovimAndCommandLine(initFile: String? = nil, repair: Bool = false) throws -> (shown: [String: Any], expected: [Shown])? {
         guard let binary = builtBinary(), let nvim = nvim else { return nil }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-nvim-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -132,6 +133,7 @@ struct LanguageServerTests {
             "GRANTED_LINT_BINARY": binary.path, "GRANTED_NVIM_ROOT": project.path,
             "GRANTED_NVIM_FILE": project.appendingPathComponent(file).path, "GRANTED_NVIM_OUT": result.path,
         ]
+        if repair { environment["GRANTED_NVIM_REPAIR"] = "1" }
         if let initFile {
             let path = scratch.appendingPathComponent("init.lua")
             try Data(initFile.utf8).write(to: path)
@@ -149,6 +151,8 @@ struct LanguageServerTests {
             return nil
         }
         #expect(run.status == 0 && shown["error"] == nil, "Neovim \(shown["nvim"] ?? "?"): \(shown["error"] ?? "") \(run.text)")
+        let original = try String(contentsOf: root.appendingPathComponent("TestCorpus/example-app").appendingPathComponent(file), encoding: .utf8)
+        #expect(try String(contentsOf: project.appendingPathComponent(file), encoding: .utf8) == original, "the editor saved nothing")
         return (shown, expected)
     }
 
@@ -164,12 +168,23 @@ struct LanguageServerTests {
 
     @Test(.enabled(if: LanguageServerTests.nvim != nil, "Neovim is not installed (scripts/test-deps.sh installs it); the editor test did not run"))
     func neovimShowsWhatTheCommandLineReports() throws {
-        guard let (shown, expected) = try Self.neovimAndCommandLine() else { return }
+        guard let (shown, expected) = try Self.neovimAndCommandLine(repair: true) else { return }
         let opened = Self.diagnostics("opened", in: shown)
         let edited = Self.diagnostics("edited", in: shown)
         #expect(opened == expected, "Neovim \(shown["nvim"] ?? "?") showed \(opened), the command line reports \(expected)")
         #expect(edited == expected.map { $0.movedDown(1) }, "after inserting a line at the top: \(edited)")
         #expect(shown["exit_code"] as? Int == 0, "the server's exit code after Neovim stopped it: \(shown["exit_code"] ?? "none")")
+        // The repair, in the editor: the hover shows the finding's parts, the quick fix clears every
+        // provisional-blind check of the file and leaves the others.
+        let hover = shown["hover"] as? String ?? ""
+        #expect(hover.contains("*note:* a provisionally authorized iOS device reads"), "hover: \(hover)")
+        #expect(hover.contains("*help:* also accept `ios?.status === IosAuthorizationStatus.PROVISIONAL`"), "hover: \(hover)")
+        #expect(shown["repair_title"] as? String == "Accept provisionally and ephemerally authorized devices (unsafe)")
+        let repaired = Self.diagnostics("repaired", in: shown)
+        #expect(!repaired.contains { $0.rule == "provisional-blind-check" }, "after the repair: \(repaired)")
+        #expect(repaired.contains { $0.rule == "request-when-denied" }, "the request's own finding stays: \(repaired)")
+        let text = shown["repaired_text"] as? String ?? ""
+        #expect(text.contains("IosAuthorizationStatus.PROVISIONAL") && text.contains("IosAuthorizationStatus.EPHEMERAL"), "\(text)")
     }
 
     /// The Neovim 0.7 set-up of docs/editors.md, as written there (the Neovim Debian 12 ships).

@@ -9,6 +9,10 @@
 -- at the top (Neovim sends it as an incremental didChange) and waits for the diagnostics to move,
 -- then stops the server and writes what the editor showed to GRANTED_NVIM_OUT as JSON:
 --   { nvim, opened = [...], edited = [...], exit_code, error }
+-- With GRANTED_NVIM_REPAIR=1 it then hovers over the first provisional-blind-check finding, asks for
+-- its code actions, applies "Accept provisionally and ephemerally authorized devices (unsafe)" to the
+-- buffer (never saved) and waits for the blind checks to go: the JSON adds hover (the Markdown),
+-- repair_title, repaired (the diagnostics after it) and repaired_text (the buffer).
 -- Each diagnostic is { code, source, severity, lnum, col, end_lnum, end_col, message }, as
 -- vim.diagnostic.get() gives it (0-based lines; columns in bytes, equal to UTF-16 for ASCII lines).
 -- Neovim exits 0 when it could do all that, 1 otherwise (the JSON says why).
@@ -96,6 +100,39 @@ local ok, failure = pcall(function()
     error("the diagnostics did not move after the edit within " .. timeout .. " ms")
   end
   result.edited = collect(bufnr)
+
+  if os.getenv("GRANTED_NVIM_REPAIR") == "1" then
+    local function blind()
+      for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+        if d.code == "provisional-blind-check" then return d end
+      end
+    end
+    local target = blind()
+    if not target then error("no provisional-blind-check finding to repair") end
+    local uri = vim.uri_from_bufnr(bufnr)
+    -- Columns are bytes in Neovim and UTF-16 units in the protocol: the same on these ASCII lines.
+    local position = { line = target.lnum, character = target.col }
+    for _, reply in pairs(vim.lsp.buf_request_sync(bufnr, "textDocument/hover",
+        { textDocument = { uri = uri }, position = position }, timeout) or {}) do
+      if reply.result and reply.result.contents then result.hover = reply.result.contents.value end
+    end
+    local chosen
+    for _, reply in pairs(vim.lsp.buf_request_sync(bufnr, "textDocument/codeAction", {
+        textDocument = { uri = uri }, range = { start = position, ["end"] = position },
+        context = { diagnostics = {} } }, timeout) or {}) do
+      for _, action in ipairs(reply.result or {}) do
+        if action.title == "Accept provisionally and ephemerally authorized devices (unsafe)" then chosen = action end
+      end
+    end
+    if not chosen or not chosen.edit then error("no repair among the code actions") end
+    result.repair_title = chosen.title
+    vim.lsp.util.apply_workspace_edit(chosen.edit, "utf-16")
+    if not vim.wait(timeout, function() return blind() == nil end, 20) then
+      error("the provisional-blind-check findings did not go after the repair within " .. timeout .. " ms")
+    end
+    result.repaired = collect(bufnr)
+    result.repaired_text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n")
+  end
 
   vim.lsp.stop_client(client_id)
   if not vim.wait(timeout, function()

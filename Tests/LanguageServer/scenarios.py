@@ -108,6 +108,23 @@ export async function canNotify() {
   return false;
 }
 """
+# The copied registration snippet: two provisional-blind checks, one repair for both.
+COPIED_SNIPPET = """import * as Notifications from 'expo-notifications';
+
+export async function registerForPush() {
+  const { status: existingStatus } = await Notifications.getPermissionsAsync();
+  let finalStatus = existingStatus;
+  if (existingStatus !== 'granted') {
+    const { status } = await Notifications.requestPermissionsAsync();
+    finalStatus = status;
+  }
+  if (finalStatus !== 'granted') {
+    return null;
+  }
+  return (await Notifications.getExpoPushTokenAsync({ projectId: 'p' })).data;
+}
+"""
+REPAIR_TITLE = "Accept provisionally and ephemerally authorized devices (unsafe)"
 DEPRECATED_API = """import * as Notifications from 'expo-notifications';
 
 export const last = () => Notifications.getLastNotificationResponseAsync();
@@ -573,6 +590,47 @@ class CodeActions(ScenarioCase):
         version = session.apply_workspace_edit(document, fix["edit"])
         self.assertEqual(await session.diagnostics(document.uri, version=version), [])
         self.assertEqual(self.project.read("src/handler.ts"), HANDLER, "the file on disk is unchanged")
+        self.assert_no_apply_edit(session)
+        await session.close()
+
+    async def test_the_provisional_repair_is_a_quick_fix_that_clears_the_blind_checks(self):
+        self.project.write("src/register.ts", COPIED_SNIPPET)
+        session = await self.start()
+        document = session.open("src/register.ts")
+        diagnostics = await session.diagnostics(document.uri, version=1)
+        blind = [d for d in diagnostics if d.get("code") == "provisional-blind-check"]
+        others = sorted(d.get("code") for d in diagnostics if d.get("code") != "provisional-blind-check")
+        self.assertEqual(len(blind), 2, f"both comparisons of the snippet: {diagnostics}")
+        self.assertTrue(blind[0]["data"]["fixable"], "the blind check says it has a fix")
+        # The hover shows why and what to write instead.
+        reply = await session.request(types.TEXT_DOCUMENT_HOVER, types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=document.uri), position=types.Position(**blind[0]["range"]["start"])))
+        value = reply.raw["result"]["contents"]["value"]
+        self.assertIn("*note:* a provisionally authorized iOS device reads", value)
+        self.assertIn("*help:* also accept `ios?.status === IosAuthorizationStatus.PROVISIONAL`", value)
+        self.assertIn("*suggested fix*: Accept provisionally and ephemerally authorized devices", value)
+        actions = await self.code_actions(session, document, blind[0]["range"], [blind[0]])
+        repair = next((a for a in actions if a["title"] == REPAIR_TITLE), None)
+        self.assertIsNotNone(repair, f"no '{REPAIR_TITLE}' among {[a['title'] for a in actions]}")
+        self.assertEqual(repair["kind"], "quickfix")
+        self.assertFalse(repair.get("isPreferred", False), "a suggestion is not preferred")
+        # The edit is the one `granted-lint --fix-unsafe` would make for this finding: the deliverable test.
+        repaired = apply_edits(document.text, repair["edit"]["changes"][document.uri])
+        self.assertIn("ios: existingIos", repaired)
+        self.assertIn("existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL", repaired)
+        self.assertIn("IosAuthorizationStatus.EPHEMERAL", repaired)
+        self.assertNotIn("!== 'granted'", repaired)
+        # The request itself is left as it was (the repair changes what the checks decide, nothing else).
+        self.assertIn("await Notifications.requestPermissionsAsync();", repaired)
+        self.assertIn("missing-allow-provisional", others)
+        # Applied in the editor: both blind checks are gone and request-when-denied stays;
+        # missing-allow-provisional goes too, since provisional devices no longer reach the request
+        # (the rule's provisional-aware exemption).
+        version = session.apply_workspace_edit(document, repair["edit"])
+        after = await session.diagnostics(document.uri, version=version)
+        self.assertEqual([d for d in after if d.get("code") == "provisional-blind-check"], [], f"{after}")
+        self.assertEqual(sorted(d.get("code") for d in after), [code for code in others if code != "missing-allow-provisional"])
+        self.assertEqual(self.project.read("src/register.ts"), COPIED_SNIPPET, "the file on disk is unchanged")
         self.assert_no_apply_edit(session)
         await session.close()
 
