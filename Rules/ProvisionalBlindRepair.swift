@@ -56,15 +56,28 @@ enum ProvisionalBlindRepair {
     }
 
     /// The repair of every finding in `function` (nested functions included), or of every finding
-    /// outside functions when it is nil.
+    /// outside functions when it is nil; computed once per function and file, since all its findings
+    /// share it.
     static func fix(forFindingsIn function: Node?, _ model: SemanticModel) -> Fix? {
-        guard let decisions = decisionsSilencedTogether(in: function, model), !decisions.isEmpty else { return nil }
-        let plan = Plan(model: model)
-        for decision in decisions {
-            guard plan.rewrite(decision) else { return nil }
+        let key = "provisional-blind-repair \((function ?? model.tree.root).byteRange)"
+        if let known = model.ruleMemo[key] as? Memo { return known.fix }
+        var fix: Fix?
+        if let decisions = decisionsSilencedTogether(in: function, model), !decisions.isEmpty {
+            let plan = Plan(model: model)
+            fix = decisions.allSatisfy { plan.rewrite($0) } ? plan.fix() : nil
         }
-        return plan.fix()
+        model.ruleMemo[key] = Memo(fix: fix)
+        return fix
     }
+
+    /// A function's repair as remembered in the model (nil: it has none).
+    private struct Memo {
+        let fix: Fix?
+    }
+
+    /// A function with more blind decisions than this gets no fix: nobody reviews one suggestion that
+    /// large (and every finding would carry all its edits).
+    static let maximumDecisions = 32
 
     enum Decision {
         case comparison(RootStatusComparison)
@@ -74,7 +87,7 @@ enum ProvisionalBlindRepair {
     /// The findings of `provisional-blind-check` that a provisional test in `function` makes
     /// provisional-aware: those in it, nested functions included (or, for nil, those outside
     /// functions). nil when one of them is a Firebase / Notifee comparison, which this repair does not
-    /// rewrite.
+    /// rewrite, or when there are more than `maximumDecisions`.
     static func decisionsSilencedTogether(in function: Node?, _ model: SemanticModel) -> [Decision]? {
         let region = function ?? model.tree.root
         // The same exemptions as the rule's `visit`.
@@ -84,7 +97,8 @@ enum ProvisionalBlindRepair {
         var decisions: [Decision] = []
         var foreign = false
         model.tree.walk { node in
-            guard !foreign, node.startByte < region.endByte, region.startByte < node.endByte else { return false }
+            guard !foreign, decisions.count <= maximumDecisions, node.startByte < region.endByte,
+                  region.startByte < node.endByte else { return false }
             guard region.contains(node) else { return true }
             if function == nil, Syntax.functionKinds.contains(node.kind) { return false }
             switch node.kind {
@@ -105,7 +119,7 @@ enum ProvisionalBlindRepair {
             }
             return true
         }
-        return foreign ? nil : decisions
+        return foreign || decisions.count > maximumDecisions ? nil : decisions
     }
 
     /// A test that replaces a decision: a boolean variable the fix keeps up to date, or the
