@@ -30,10 +30,16 @@ import GrantedSyntax
 /// - `IosAuthorizationStatus` through the file's own import of expo-notifications (the namespace,
 ///   default import or `require` object, the enum's own possibly aliased import, or a name added to
 ///   the named imports).
-/// Left without a fix: comparisons with `'undetermined'`, `.includes`, `switch` cases, a status or
-/// `granted` stored in React state or another object and decided on elsewhere, a response that is not
-/// an expo response itself, values written through destructuring or `+=`, and Firebase / Notifee
-/// comparisons in the same function.
+/// New names (`existingGranted`, `finalDeliverable`, `permissions`) are ones no variable of the file
+/// has. A `granted` read that is stored (`setEnabled(granted)`, `this.enabled = settings.granted`)
+/// stores the test instead.
+///
+/// Left without a fix: comparisons with `'undetermined'`, `.includes`, `switch` cases, a status kept
+/// in React state (or anywhere the response is out of reach) and compared there, `{ granted }` stored
+/// into an object literal, a response that is not an expo response itself (an object of the app's
+/// own), values written through destructuring, `+=` or an unknown call, an awaited call in an arrow's
+/// expression body, a decision combined with a test of `ios.status` already, Firebase / Notifee
+/// comparisons in the same function, and functions with more than `maximumDecisions` findings.
 enum ProvisionalBlindRepair {
     static let title = "Accept provisionally and ephemerally authorized devices"
 
