@@ -639,7 +639,8 @@ enum ProvisionalBlindRepair {
 
         /// `a?.b`: the member is read through optional chaining.
         static func isOptional(_ member: Node) -> Bool {
-            guard let object = member.child(byField: "object"), let property = member.child(byField: "property") else { return false }
+            guard let object = member.child(byField: "object"), let property = member.child(byField: "property"),
+                  object.endByte <= property.startByte else { return false }
             return member.tree.source.text(in: object.endByte..<property.startByte).contains("?.")
         }
 
