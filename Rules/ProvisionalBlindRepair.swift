@@ -65,7 +65,7 @@ enum ProvisionalBlindRepair {
     /// outside functions when it is nil; computed once per function and file, since all its findings
     /// share it.
     static func fix(forFindingsIn function: Node?, _ model: SemanticModel) -> Fix? {
-        let key = "provisional-blind-repair \((function ?? model.tree.root).byteRange)"
+        let key = "provisional-blind-repair " + (function.map { "\($0.id)" } ?? "outside functions")
         if let known = model.ruleMemo[key] as? Memo { return known.fix }
         var fix: Fix?
         if let decisions = decisionsSilencedTogether(in: function, model), !decisions.isEmpty {
@@ -191,7 +191,7 @@ enum ProvisionalBlindRepair {
                       let op = Syntax.operatorText(site), ["===", "==", "!==", "!="].contains(op),
                       let left = site.child(byField: "left"), let right = site.child(byField: "right") else { return false }
                 let statusSide = model.value(of: left).isRootStatus ? left : right
-                guard !combinedWithIosStatusTest(site), let test = statusTest(statusSide, at: site, depth: 0) else { return false }
+                guard !combinedWithIosStatusTest(site), let test = statusTest(statusSide, at: site, readThere: true, depth: 0) else { return false }
                 let negative = op == "!==" || op == "!="
                 replacements.append(TextEdit(range: site.byteRange, replacement: negative ? test.negated : positive(test, replacing: site)))
                 enumPlaces.append(site)
@@ -269,8 +269,11 @@ enum ProvisionalBlindRepair {
             }
         }
 
-        /// The test equivalent to "the status `expression` (read at `use`) is 'granted'".
-        private func statusTest(_ expression: Node, at use: Node, depth: Int) -> Test? {
+        /// The test, written at `use`, equivalent to "the status `expression` is 'granted'". With
+        /// `readThere`, `expression` is evaluated at `use` itself (or just before it); otherwise it was
+        /// evaluated earlier (the initializer of a copy), so a variable written since may not be
+        /// followed there.
+        private func statusTest(_ expression: Node, at use: Node, readThere: Bool, depth: Int) -> Test? {
             guard depth < 8 else { return nil }
             let node = Syntax.unwrap(expression)
             switch node.kind {
@@ -281,12 +284,15 @@ enum ProvisionalBlindRepair {
             case "identifier":
                 guard let index = model.resolve(name: node.text, at: node) else { return nil }
                 let binding = model.bindings[index]
-                if !binding.writes.isEmpty { return flag(following: index).map(Test.flag) }
+                if !binding.writes.isEmpty {
+                    guard readThere else { return nil }
+                    return flag(following: index).map(Test.flag)
+                }
                 switch binding.declaration {
                 case let .variable(initializer?, path) where path.isEmpty:
                     // `const status = settings.status` / `let finalStatus = existingStatus`, never written again.
                     guard Plan.isLexical(binding.nameNode) else { return nil }
-                    return statusTest(initializer, at: use, depth: depth + 1)
+                    return statusTest(initializer, at: use, readThere: false, depth: depth + 1)
                 case .variable, .parameter:
                     guard pathOf(index) == [.property("status")], model.destructuresPermissionResponse(binding: index),
                           let names = names(forPatternOf: index, at: use) else { return nil }
@@ -516,7 +522,7 @@ enum ProvisionalBlindRepair {
             let initial: Test?
             switch binding.declaration {
             case let .variable(initializer?, path) where path.isEmpty:
-                initial = statusTest(initializer, at: declaration, depth: 1)
+                initial = statusTest(initializer, at: declaration, readThere: true, depth: 1)
             case .variable:
                 if pathOf(index) == [.property("status")], model.destructuresPermissionResponse(binding: index),
                    let names = names(forPatternOf: index, at: declaration) {
@@ -533,7 +539,7 @@ enum ProvisionalBlindRepair {
                 guard write.node.kind == "assignment_expression", write.path.isEmpty, let value = write.value,
                       let statement = write.node.parent, statement.kind == "expression_statement",
                       let writeBlock = statement.parent, ["statement_block", "program"].contains(writeBlock.kind),
-                      let test = statusTest(value, at: statement, depth: 1) else { return nil }
+                      let test = statusTest(value, at: statement, readThere: true, depth: 1) else { return nil }
                 updates.append((statement, test))
             }
             let name = binding.name

@@ -293,6 +293,16 @@ struct ProvisionalBlindRepairTests {
           return status === 'granted' ? 'on' : 'off';
         }
         """, after: ""),
+        Case(name: "a copy of a status variable that is written after the copy", before: """
+        import * as N from 'expo-notifications';
+        export async function register() {
+          let status = (await N.getPermissionsAsync()).status;
+          const first = status;
+          const next = await N.requestPermissionsAsync({ ios: { allowProvisional: true } });
+          status = next.status;
+          return first === 'granted';
+        }
+        """, after: ""),
         Case(name: "only a type is imported from expo-notifications", before: """
         import type { NotificationPermissionsStatus } from 'expo-notifications';
         export function canNotify(settings: NotificationPermissionsStatus) {
