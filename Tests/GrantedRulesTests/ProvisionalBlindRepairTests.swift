@@ -48,6 +48,21 @@ struct ProvisionalBlindRepairTests {
           }
         }
         """),
+        Case(name: "the enum already imported by its own name", before: """
+        import { getPermissionsAsync, IosAuthorizationStatus } from 'expo-notifications';
+        export const isDenied = (status?: IosAuthorizationStatus) => status === IosAuthorizationStatus.DENIED;
+        export async function canNotify() {
+          const permissions = await getPermissionsAsync();
+          return permissions.status === 'granted';
+        }
+        """, after: """
+        import { getPermissionsAsync, IosAuthorizationStatus } from 'expo-notifications';
+        export const isDenied = (status?: IosAuthorizationStatus) => status === IosAuthorizationStatus.DENIED;
+        export async function canNotify() {
+          const permissions = await getPermissionsAsync();
+          return permissions.granted || permissions.ios?.status === IosAuthorizationStatus.PROVISIONAL || permissions.ios?.status === IosAuthorizationStatus.EPHEMERAL;
+        }
+        """),
         Case(name: "an ios binding already there is reused", before: """
         import * as N from 'expo-notifications';
         export async function alertsOn() {
