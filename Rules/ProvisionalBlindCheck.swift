@@ -88,12 +88,13 @@ public struct ProvisionalBlindCheck: Rule {
         a boolean that follows it (`let finalDeliverable = …` after the declaration, set again after each \
         write), which the comparison then reads. `IosAuthorizationStatus` is reached through the file's \
         own import of expo-notifications (namespace, default import, `require`, the enum's own import or \
-        alias, or a name added to the named imports). New names are ones the function does not use.
+        alias, or a name added to the named imports). New names are ones no variable of the file has.
 
         One provisional test makes the whole function provisional-aware, which silences the other \
-        findings in it; so the fix of a finding rewrites every finding of the innermost function around \
-        it at once (each of them offers that same fix), and none is offered when one of them has no \
-        sound rewrite. No fix for: comparisons with `'undetermined'` (never asked is not the same \
+        findings in it; so a fix rewrites every finding of a function at once, callbacks inside it \
+        included, and each of them offers that same fix: that of the outermost function around the \
+        finding whose findings all have a sound rewrite (else none). A function with more than 32 \
+        findings gets no fix. No fix for: comparisons with `'undetermined'` (never asked is not the same \
         question), `.includes` and `switch` tests, `granted` stored into an object, a status kept in \
         React state or a store and compared elsewhere, a variable written through destructuring or \
         `+=`, a response that is an object of the app's own, and functions that also compare a \

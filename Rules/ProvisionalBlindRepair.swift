@@ -30,10 +30,16 @@ import GrantedSyntax
 /// - `IosAuthorizationStatus` through the file's own import of expo-notifications (the namespace,
 ///   default import or `require` object, the enum's own possibly aliased import, or a name added to
 ///   the named imports).
-/// Left without a fix: comparisons with `'undetermined'`, `.includes`, `switch` cases, a status or
-/// `granted` stored in React state or another object and decided on elsewhere, a response that is not
-/// an expo response itself, values written through destructuring or `+=`, and Firebase / Notifee
-/// comparisons in the same function.
+/// New names (`existingGranted`, `finalDeliverable`, `permissions`) are ones no variable of the file
+/// has. A `granted` read that is stored (`setEnabled(granted)`, `this.enabled = settings.granted`)
+/// stores the test instead.
+///
+/// Left without a fix: comparisons with `'undetermined'`, `.includes`, `switch` cases, a status kept
+/// in React state (or anywhere the response is out of reach) and compared there, `{ granted }` stored
+/// into an object literal, a response that is not an expo response itself (an object of the app's
+/// own), values written through destructuring, `+=` or an unknown call, an awaited call in an arrow's
+/// expression body, a decision combined with a test of `ios.status` already, Firebase / Notifee
+/// comparisons in the same function, and functions with more than `maximumDecisions` findings.
 enum ProvisionalBlindRepair {
     static let title = "Accept provisionally and ephemerally authorized devices"
 
@@ -56,15 +62,28 @@ enum ProvisionalBlindRepair {
     }
 
     /// The repair of every finding in `function` (nested functions included), or of every finding
-    /// outside functions when it is nil.
+    /// outside functions when it is nil; computed once per function and file, since all its findings
+    /// share it.
     static func fix(forFindingsIn function: Node?, _ model: SemanticModel) -> Fix? {
-        guard let decisions = decisionsSilencedTogether(in: function, model), !decisions.isEmpty else { return nil }
-        let plan = Plan(model: model)
-        for decision in decisions {
-            guard plan.rewrite(decision) else { return nil }
+        let key = "provisional-blind-repair " + (function.map { "\($0.id)" } ?? "outside functions")
+        if let known = model.ruleMemo[key] as? Memo { return known.fix }
+        var fix: Fix?
+        if let decisions = decisionsSilencedTogether(in: function, model), !decisions.isEmpty {
+            let plan = Plan(model: model)
+            fix = decisions.allSatisfy { plan.rewrite($0) } ? plan.fix() : nil
         }
-        return plan.fix()
+        model.ruleMemo[key] = Memo(fix: fix)
+        return fix
     }
+
+    /// A function's repair as remembered in the model (nil: it has none).
+    private struct Memo {
+        let fix: Fix?
+    }
+
+    /// A function with more blind decisions than this gets no fix: nobody reviews one suggestion that
+    /// large (and every finding would carry all its edits).
+    static let maximumDecisions = 32
 
     enum Decision {
         case comparison(RootStatusComparison)
@@ -74,7 +93,7 @@ enum ProvisionalBlindRepair {
     /// The findings of `provisional-blind-check` that a provisional test in `function` makes
     /// provisional-aware: those in it, nested functions included (or, for nil, those outside
     /// functions). nil when one of them is a Firebase / Notifee comparison, which this repair does not
-    /// rewrite.
+    /// rewrite, or when there are more than `maximumDecisions`.
     static func decisionsSilencedTogether(in function: Node?, _ model: SemanticModel) -> [Decision]? {
         let region = function ?? model.tree.root
         // The same exemptions as the rule's `visit`.
@@ -84,7 +103,8 @@ enum ProvisionalBlindRepair {
         var decisions: [Decision] = []
         var foreign = false
         model.tree.walk { node in
-            guard !foreign, node.startByte < region.endByte, region.startByte < node.endByte else { return false }
+            guard !foreign, decisions.count <= maximumDecisions, node.startByte < region.endByte,
+                  region.startByte < node.endByte else { return false }
             guard region.contains(node) else { return true }
             if function == nil, Syntax.functionKinds.contains(node.kind) { return false }
             switch node.kind {
@@ -105,7 +125,7 @@ enum ProvisionalBlindRepair {
             }
             return true
         }
-        return foreign ? nil : decisions
+        return foreign || decisions.count > maximumDecisions ? nil : decisions
     }
 
     /// A test that replaces a decision: a boolean variable the fix keeps up to date, or the
@@ -171,7 +191,7 @@ enum ProvisionalBlindRepair {
                       let op = Syntax.operatorText(site), ["===", "==", "!==", "!="].contains(op),
                       let left = site.child(byField: "left"), let right = site.child(byField: "right") else { return false }
                 let statusSide = model.value(of: left).isRootStatus ? left : right
-                guard !combinedWithIosStatusTest(site), let test = statusTest(statusSide, at: site, depth: 0) else { return false }
+                guard !combinedWithIosStatusTest(site), let test = statusTest(statusSide, at: site, readThere: true, depth: 0) else { return false }
                 let negative = op == "!==" || op == "!="
                 replacements.append(TextEdit(range: site.byteRange, replacement: negative ? test.negated : positive(test, replacing: site)))
                 enumPlaces.append(site)
@@ -249,8 +269,11 @@ enum ProvisionalBlindRepair {
             }
         }
 
-        /// The test equivalent to "the status `expression` (read at `use`) is 'granted'".
-        private func statusTest(_ expression: Node, at use: Node, depth: Int) -> Test? {
+        /// The test, written at `use`, equivalent to "the status `expression` is 'granted'". With
+        /// `readThere`, `expression` is evaluated at `use` itself (or just before it); otherwise it was
+        /// evaluated earlier (the initializer of a copy), so a variable written since may not be
+        /// followed there.
+        private func statusTest(_ expression: Node, at use: Node, readThere: Bool, depth: Int) -> Test? {
             guard depth < 8 else { return nil }
             let node = Syntax.unwrap(expression)
             switch node.kind {
@@ -261,12 +284,15 @@ enum ProvisionalBlindRepair {
             case "identifier":
                 guard let index = model.resolve(name: node.text, at: node) else { return nil }
                 let binding = model.bindings[index]
-                if !binding.writes.isEmpty { return flag(following: index).map(Test.flag) }
+                if !binding.writes.isEmpty {
+                    guard readThere else { return nil }
+                    return flag(following: index).map(Test.flag)
+                }
                 switch binding.declaration {
                 case let .variable(initializer?, path) where path.isEmpty:
                     // `const status = settings.status` / `let finalStatus = existingStatus`, never written again.
                     guard Plan.isLexical(binding.nameNode) else { return nil }
-                    return statusTest(initializer, at: use, depth: depth + 1)
+                    return statusTest(initializer, at: use, readThere: false, depth: depth + 1)
                 case .variable, .parameter:
                     guard pathOf(index) == [.property("status")], model.destructuresPermissionResponse(binding: index),
                           let names = names(forPatternOf: index, at: use) else { return nil }
@@ -496,7 +522,7 @@ enum ProvisionalBlindRepair {
             let initial: Test?
             switch binding.declaration {
             case let .variable(initializer?, path) where path.isEmpty:
-                initial = statusTest(initializer, at: declaration, depth: 1)
+                initial = statusTest(initializer, at: declaration, readThere: true, depth: 1)
             case .variable:
                 if pathOf(index) == [.property("status")], model.destructuresPermissionResponse(binding: index),
                    let names = names(forPatternOf: index, at: declaration) {
@@ -513,7 +539,7 @@ enum ProvisionalBlindRepair {
                 guard write.node.kind == "assignment_expression", write.path.isEmpty, let value = write.value,
                       let statement = write.node.parent, statement.kind == "expression_statement",
                       let writeBlock = statement.parent, ["statement_block", "program"].contains(writeBlock.kind),
-                      let test = statusTest(value, at: statement, depth: 1) else { return nil }
+                      let test = statusTest(value, at: statement, readThere: true, depth: 1) else { return nil }
                 updates.append((statement, test))
             }
             let name = binding.name
@@ -619,7 +645,8 @@ enum ProvisionalBlindRepair {
 
         /// `a?.b`: the member is read through optional chaining.
         static func isOptional(_ member: Node) -> Bool {
-            guard let object = member.child(byField: "object"), let property = member.child(byField: "property") else { return false }
+            guard let object = member.child(byField: "object"), let property = member.child(byField: "property"),
+                  object.endByte <= property.startByte else { return false }
             return member.tree.source.text(in: object.endByte..<property.startByte).contains("?.")
         }
 

@@ -78,6 +78,9 @@ public final class SemanticModel {
     var androidOnlyRangesCache: [Range<Int>]?
     /// Branch and loop regions of each function body (see `ValueFlow.swift`), built on first use.
     var flowRegionsCache: [NodeID: FlowRegions] = [:]
+    /// What a rule computes once per file and shares between its findings (the one fix that repairs
+    /// all the decisions of a function), under keys the rule chooses.
+    public var ruleMemo: [String: Any] = [:]
 
     /// Whether the file imports or requires expo-notifications at all.
     public private(set) var importsExpoNotifications = false

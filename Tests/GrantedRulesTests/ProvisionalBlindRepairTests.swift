@@ -48,6 +48,21 @@ struct ProvisionalBlindRepairTests {
           }
         }
         """),
+        Case(name: "the enum already imported by its own name", before: """
+        import { getPermissionsAsync, IosAuthorizationStatus } from 'expo-notifications';
+        export const isDenied = (status?: IosAuthorizationStatus) => status === IosAuthorizationStatus.DENIED;
+        export async function canNotify() {
+          const permissions = await getPermissionsAsync();
+          return permissions.status === 'granted';
+        }
+        """, after: """
+        import { getPermissionsAsync, IosAuthorizationStatus } from 'expo-notifications';
+        export const isDenied = (status?: IosAuthorizationStatus) => status === IosAuthorizationStatus.DENIED;
+        export async function canNotify() {
+          const permissions = await getPermissionsAsync();
+          return permissions.granted || permissions.ios?.status === IosAuthorizationStatus.PROVISIONAL || permissions.ios?.status === IosAuthorizationStatus.EPHEMERAL;
+        }
+        """),
         Case(name: "an ios binding already there is reused", before: """
         import * as N from 'expo-notifications';
         export async function alertsOn() {
@@ -291,6 +306,16 @@ struct ProvisionalBlindRepairTests {
           const { status } = await N.getPermissionsAsync();
           if (status === 'undetermined') return 'ask';
           return status === 'granted' ? 'on' : 'off';
+        }
+        """, after: ""),
+        Case(name: "a copy of a status variable that is written after the copy", before: """
+        import * as N from 'expo-notifications';
+        export async function register() {
+          let status = (await N.getPermissionsAsync()).status;
+          const first = status;
+          const next = await N.requestPermissionsAsync({ ios: { allowProvisional: true } });
+          status = next.status;
+          return first === 'granted';
         }
         """, after: ""),
         Case(name: "only a type is imported from expo-notifications", before: """
