@@ -78,7 +78,7 @@ public struct ChannelAfterPermissionRequest: Rule {
                 help: "add `await`"
             ),
             RuleMessage(
-                "noChannel", "`{code}` requests permission; the project creates no notification channel",
+                "noChannel", "`{code}`: the project creates no notification channel",
                 notes: ["on Android 13+ the permission prompt does not appear until a notification channel exists"],
                 help: "create one with `setNotificationChannelAsync` (and await it) before the first request"
             ),

@@ -27,10 +27,14 @@ public struct TextReporter {
             output += "\(paint("note", color: "1;36")): \(summary).\n\n"
         }
         for result in report.results where !result.diagnostics.isEmpty {
+            // A fix several findings share (the repair of a whole function) is shown once, as a diff.
+            var shownFixes = Set<Fix>()
             for diagnostic in result.diagnostics {
                 switch layout {
                 case .concise: output += conciseLine(diagnostic, in: result.file)
-                case .full: output += fullFinding(diagnostic, in: result.file) + "\n"
+                case .full:
+                    let firstShowing = diagnostic.fix.map { shownFixes.insert($0).inserted } ?? false
+                    output += fullFinding(diagnostic, in: result.file, showingFixDiff: firstShowing) + "\n"
                 }
             }
         }
@@ -49,7 +53,7 @@ public struct TextReporter {
 
     // MARK: - Full
 
-    private func fullFinding(_ diagnostic: Diagnostic, in file: SourceFile) -> String {
+    private func fullFinding(_ diagnostic: Diagnostic, in file: SourceFile, showingFixDiff: Bool) -> String {
         let text = file.text
         let start = text.position(of: diagnostic.range.lowerBound)
         // One gutter width for every frame of the finding.
@@ -57,7 +61,7 @@ public struct TextReporter {
         for related in diagnostic.related where related.elsewhere == nil {
             lines.append(text.lineIndex(containing: related.range.lowerBound) + 1)
         }
-        let fixHunks = diagnostic.fix.map { hunks(of: $0, in: text) } ?? []
+        let fixHunks = showingFixDiff ? diagnostic.fix.map { hunks(of: $0, in: text) } ?? [] : []
         var shift = 0
         for hunk in fixHunks {
             lines.append(hunk.firstLine + max(hunk.removedCount, hunk.addedCount + shift))
@@ -89,8 +93,8 @@ public struct TextReporter {
         }
         if let fix = diagnostic.fix {
             let kind = fix.applicability == .safe ? "fix" : "fix (unsafe, --fix-unsafe)"
-            output += "\(gutter) \(paint("=", color: "34")) \(paint(kind, color: "1")): \(fix.title)\n"
-            if let note = fix.note { output += "\(gutter) \(bar)   \(note)\n" }
+            output += "\(gutter) \(paint("=", color: "34")) \(paint(kind, color: "1")): \(fix.title)\(showingFixDiff ? "" : " (the same fix as above)")\n"
+            if showingFixDiff, let note = fix.note { output += "\(gutter) \(bar)   \(note)\n" }
             // Removed lines are numbered as in the file, added ones as in the fixed file.
             var shift = 0
             for hunk in fixHunks {
