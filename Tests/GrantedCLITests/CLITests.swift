@@ -101,7 +101,7 @@ struct CLITests {
         src/handler.ts:5:5: warning: `shouldShowAlert` is deprecated since expo-notifications SDK 53 [deprecated-should-show-alert]
 
         2 problems (0 errors, 2 warnings) in 2 files (2 checked).
-        1 fixable with --fix.
+        1 fixable with --fix; 1 more with --fix-unsafe (review the diff: --fix-dry-run).
 
         """, "\(run.output)")
         // The same findings as the full report, each on one line.
