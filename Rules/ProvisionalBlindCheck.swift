@@ -100,7 +100,10 @@ public struct ProvisionalBlindCheck: Rule {
         `+=`, a response that is an object of the app's own, and functions that also compare a \
         Firebase or Notifee status. The repair decides nothing else: requests stay as they are \
         (`missing-allow-provisional` and `request-when-denied` are about them), and the old `status` \
-        variables are kept.
+        variables are kept. `request-when-denied` still reports a request that denied devices reach; \
+        `missing-allow-provisional` no longer reports the request of a repaired function, because \
+        provisionally authorized devices no longer reach it (that rule leaves provisional-aware \
+        functions alone).
 
         ## References
         - expo/expo `packages/expo-notifications/ios/ExpoNotifications/Permissions/ExpoNotificationsPermissionsRequester.swift` \
