@@ -16,6 +16,9 @@ public enum BuiltinRules {
         ChannelAfterPermissionRequest.self,
     ]
 
+    /// The rules with their project-level checks, as every front end runs them.
+    public static let catalog = RuleCatalog(rules: all, projectChecks: [ChannelAfterPermissionRequest.addMissingChannelNote])
+
     public static func rule(id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id }
     }

@@ -150,4 +150,26 @@ public struct ChannelAfterPermissionRequest: Rule {
         }
         return false
     }
+
+    /// The project-level part of channel-after-permission-request: a project that requests
+    /// permission but never creates a notification channel gets one note, at its first request.
+    /// (Only for whole-project runs: a subset of files cannot show that no channel exists.)
+    public static func addMissingChannelNote(to report: inout LintReport) {
+        let factsByFile = report.results.map(\.facts)
+        guard !factsByFile.contains(where: { !($0[channelFact] ?? []).isEmpty }) else { return }
+        let candidates = report.results.indices.filter { !(report.results[$0].facts[requestFact] ?? []).isEmpty }
+        guard let first = candidates.min(by: { report.results[$0].file.path < report.results[$1].file.path }),
+              let range = report.results[first].facts[requestFact]?.min(by: { $0.lowerBound < $1.lowerBound })
+        else { return }
+        let result = report.results[first]
+        var diagnostics = result.diagnostics
+        let words = description.messageTable["noChannel"]!
+            .rendered(["code": RuleMessage.callQuote(result.file.text.text(in: range))])
+        diagnostics.append(Diagnostic(
+            ruleId: description.id, severity: .note,
+            message: words.message, notes: words.notes, help: words.help, range: range
+        ))
+        diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
+        report.results[first] = result.replacing(diagnostics: diagnostics)
+    }
 }

@@ -5,25 +5,8 @@ import GrantedSyntax
 public struct InventoryReporter {
     public enum Format { case text, json, markdown }
 
-    public struct Entry {
-        public let path: String
-        public let position: SourcePosition
-        public let site: InventorySite
-        /// The site lies in a function the parser read only with error recovery: the analysis of
-        /// it may be incomplete.
-        public let incompleteAnalysis: Bool
-        /// For a provisional-blind decision: whether provisional devices reach it (the project
-        /// requests provisional authorization) or it is latent; nil for everything else.
-        public var live: Bool?
-
-        public init(path: String, position: SourcePosition, site: InventorySite, incompleteAnalysis: Bool = false, live: Bool? = nil) {
-            self.path = path
-            self.position = position
-            self.site = site
-            self.incompleteAnalysis = incompleteAnalysis
-            self.live = live
-        }
-    }
+    /// One site of the inventory (the workspace's `InventoryEntry`).
+    public typealias Entry = InventoryEntry
 
     public let toolVersion: String
     /// Where the project requests provisional authorization (`path:line`); empty when nowhere.

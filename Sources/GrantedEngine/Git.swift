@@ -1,10 +1,11 @@
 import Foundation
 
-/// The few git questions the CLI asks, through the git command.
-enum Git {
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+/// The few git questions a run asks (`--staged`, `--changed-since`), through the git command. A
+/// plain lint starts no git process.
+public enum Git {
+    public struct Failure: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
     }
 
     /// Runs git and returns its standard output; throws with git's own message on failure.
@@ -41,7 +42,7 @@ enum Git {
 
     /// Paths (relative to the working directory) changed since `ref` in the working tree or the
     /// index, plus untracked files that are not ignored.
-    static func changedFiles(since ref: String) throws -> [String] {
+    public static func changedFiles(since ref: String) throws -> [String] {
         _ = try run(["rev-parse", "--verify", "--quiet", ref + "^{commit}"])
         let changed = nulSeparated(try run(["diff", "--name-only", "--relative", "-z", "--diff-filter=ACMR", ref, "--"]))
         let staged = nulSeparated(try run(["diff", "--cached", "--name-only", "--relative", "-z", "--diff-filter=ACMR", ref, "--"]))
@@ -50,12 +51,12 @@ enum Git {
     }
 
     /// Staged paths (relative to the working directory), added, copied, modified or renamed.
-    static func stagedFiles() throws -> [String] {
+    public static func stagedFiles() throws -> [String] {
         nulSeparated(try run(["diff", "--cached", "--name-only", "--relative", "-z", "--diff-filter=ACMR", "--"])).sorted()
     }
 
     /// The staged content of a path (relative to the working directory).
-    static func stagedContent(of path: String) throws -> [UInt8] {
+    public static func stagedContent(of path: String) throws -> [UInt8] {
         Array(try run(["show", ":./" + path]))
     }
 }
