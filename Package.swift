@@ -39,7 +39,8 @@ let package = Package(
             dependencies: ["GrantedEngine", "GrantedRules"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "GrantedSyntaxTests", dependencies: ["GrantedSyntax"]),
+        // The C grammars too: NodeKindTests looks every NodeKind up in their symbol tables.
+        .testTarget(name: "GrantedSyntaxTests", dependencies: ["GrantedSyntax", "CTreeSitter", "CTreeSitterTypeScript"]),
         .testTarget(name: "GrantedRulesTests", dependencies: ["GrantedRules", "TestSupport"]),
         .testTarget(name: "GrantedLanguageServerTests", dependencies: ["GrantedLanguageServer"]),
         .testTarget(

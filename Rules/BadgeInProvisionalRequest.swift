@@ -101,7 +101,7 @@ public struct BadgeInProvisionalRequest: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = ["call_expression"]
+    public static let nodeKinds: Set<NodeKind> = [.callExpression]
 
     public init() {}
 
@@ -112,7 +112,7 @@ public struct BadgeInProvisionalRequest: Rule {
         if let request = model.permissionRequest(node) {
             options = request.options
         } else if let callee = node.child(byField: "function"), model.value(of: callee) == .expoExport("usePermissions") {
-            options = node.child(byField: "arguments")?.namedChildren.first { $0.kind != "comment" }
+            options = node.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
         } else {
             return
         }

@@ -85,7 +85,7 @@ public struct ChannelAfterPermissionRequest: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = ["call_expression"]
+    public static let nodeKinds: Set<NodeKind> = [.callExpression]
     public static let requiredText = ["expo-notifications"]
     /// Fact names for the project-level check.
     public static let requestFact = "permission-request"
@@ -125,24 +125,24 @@ public struct ChannelAfterPermissionRequest: Rule {
 
     private func calleeName(_ call: Node) -> String {
         let callee = call.child(byField: "function").map(Syntax.unwrap)
-        return (callee?.kind == "member_expression" ? callee?.child(byField: "property")?.text : callee?.text) ?? "the call"
+        return (callee?.nodeKind == .memberExpression ? callee?.child(byField: "property")?.text : callee?.text) ?? "the call"
     }
 
     /// Awaited, returned, chained with `.then`, or in an awaited `Promise.all`.
     private func isWaitedFor(_ call: Node) -> Bool {
         var child = call
         while let parent = child.parent {
-            switch parent.kind {
-            case "parenthesized_expression", "as_expression", "non_null_expression", "array", "arguments":
+            switch parent.nodeKind {
+            case .parenthesizedExpression, .asExpression, .nonNullExpression, .array, .arguments:
                 child = parent
-            case "call_expression":
+            case .callExpression:
                 // `Promise.all([...])` around it: keep climbing to see whether that is awaited.
                 child = parent
-            case "await_expression", "return_statement", "yield_expression":
+            case .awaitExpression, .returnStatement, .yieldExpression:
                 return true
-            case "arrow_function":
+            case .arrowFunction:
                 return parent.child(byField: "body")?.id == child.id
-            case "member_expression":
+            case .memberExpression:
                 return parent.child(byField: "property").map { ["then", "catch", "finally"].contains($0.text) } == true
             default:
                 return false

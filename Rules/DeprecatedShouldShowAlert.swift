@@ -207,14 +207,14 @@ public struct DeprecatedShouldShowAlert: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = ["pair", "shorthand_property_identifier"]
+    public static let nodeKinds: Set<NodeKind> = [.pair, .shorthandPropertyIdentifier]
 
     public init() {}
 
     public func visit(_ node: Node, in context: RuleContext) {
-        let key = node.kind == "pair" ? node.child(byField: "key") : node
-        guard let key, key.kind != "computed_property_name", Syntax.propertyName(key) == "shouldShowAlert",
-              let object = node.parent, object.kind == "object" else { return }
+        let key = node.is(.pair) ? node.child(byField: "key") : node
+        guard let key, key.nodeKind != .computedPropertyName, Syntax.propertyName(key) == "shouldShowAlert",
+              let object = node.parent, object.is(.object) else { return }
         let model = context.semantic
         guard model.usesExpoNotifications, isNotificationBehavior(object, model) else { return }
         if let contradiction = Self.contradiction(member: node, in: object) {
@@ -239,14 +239,14 @@ public struct DeprecatedShouldShowAlert: Rule {
     static func contradiction(member: Node, in object: Node) -> String? {
         func literal(_ node: Node?) -> Bool? {
             guard let node else { return nil }
-            switch Syntax.unwrap(node).kind {
-            case "true": return true
-            case "false": return false
+            switch Syntax.unwrap(node).nodeKind {
+            case .true: return true
+            case .false: return false
             default: return nil
             }
         }
         let members = Syntax.objectMembers(object)
-        guard let alert = literal(member.kind == "pair" ? member.child(byField: "value") : nil),
+        guard let alert = literal(member.is(.pair) ? member.child(byField: "value") : nil),
               let banner = literal(members.last(where: { $0.name == "shouldShowBanner" })?.value),
               let list = literal(members.last(where: { $0.name == "shouldShowList" })?.value) else { return nil }
         if alert, !banner, !list {
@@ -262,13 +262,13 @@ public struct DeprecatedShouldShowAlert: Rule {
         // Typed as a behavior: `: NotificationBehavior`, `satisfies NotificationBehavior`, `as ...`.
         var current = object
         while let parent = current.parent {
-            if parent.kind == "satisfies_expression" || parent.kind == "as_expression",
+            if parent.is(.satisfiesExpression) || parent.is(.asExpression),
                let type = parent.namedChildren.last, model.typeNamesExpoType(type, "NotificationBehavior") {
                 return true
             }
-            guard parent.kind == "parenthesized_expression" || parent.kind == "satisfies_expression"
-                    || parent.kind == "as_expression" else {
-                if parent.kind == "variable_declarator", let type = parent.child(byField: "type"),
+            guard parent.is(.parenthesizedExpression) || parent.is(.satisfiesExpression)
+                    || parent.is(.asExpression) else {
+                if parent.is(.variableDeclarator), let type = parent.child(byField: "type"),
                    model.typeNamesExpoType(type, "NotificationBehavior") {
                     return true
                 }
@@ -287,17 +287,17 @@ public struct DeprecatedShouldShowAlert: Rule {
     /// member chains without calls (`a.b?.c!`), and comparisons, `!`, `typeof` and logical operators
     /// over those.
     static func isPlain(_ node: Node) -> Bool {
-        switch node.kind {
-        case "true", "false", "null", "undefined", "number", "string", "identifier", "this", "shorthand_property_identifier":
+        switch node.nodeKind {
+        case .true, .false, .null, .undefined, .number, .string, .identifier, .this, .shorthandPropertyIdentifier:
             return true
-        case "member_expression":
+        case .memberExpression:
             return node.child(byField: "object").map(isPlain) ?? false
-        case "non_null_expression", "parenthesized_expression":
-            return node.namedChildren.first { $0.kind != "comment" }.map(isPlain) ?? false
-        case "unary_expression":
+        case .nonNullExpression, .parenthesizedExpression:
+            return node.namedChildren.first { $0.nodeKind != .comment }.map(isPlain) ?? false
+        case .unaryExpression:
             guard let operator_ = node.child(byField: "operator")?.text, ["!", "typeof", "-"].contains(operator_) else { return false }
             return node.child(byField: "argument").map(isPlain) ?? false
-        case "binary_expression":
+        case .binaryExpression:
             guard let operator_ = node.child(byField: "operator")?.text,
                   ["===", "!==", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "??"].contains(operator_) else { return false }
             return (node.child(byField: "left").map(isPlain) ?? false) && (node.child(byField: "right").map(isPlain) ?? false)
@@ -319,7 +319,7 @@ public struct DeprecatedShouldShowAlert: Rule {
             return Fix(title: "Remove `shouldShowAlert`", applicability: .safe, edits: [removal.edit], note: removal.note)
         }
         // The value exactly as written (casts, `!`, optional chains, comments inside it).
-        let valueNode = member.kind == "pair" ? member.child(byField: "value") : member
+        let valueNode = member.is(.pair) ? member.child(byField: "value") : member
         let valueText = valueNode?.text ?? "true"
         if hasBanner || hasList {
             let key = hasBanner ? "shouldShowList" : "shouldShowBanner"
@@ -383,12 +383,12 @@ public struct DeprecatedShouldShowAlert: Rule {
     static func bindingPlace(for object: Node, member: Node) -> BindingPlace {
         var outer = object
         climb: while let parent = outer.parent {
-            switch parent.kind {
-            case "parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
-                 "type_assertion", "await_expression":
+            switch parent.nodeKind {
+            case .parenthesizedExpression, .asExpression, .satisfiesExpression, .nonNullExpression,
+                 .typeAssertion, .awaitExpression:
                 outer = parent
-            case "arguments":
-                guard let call = parent.parent, call.kind == "call_expression", evaluatesFirst(outer, of: call) else { break climb }
+            case .arguments:
+                guard let call = parent.parent, call.is(.callExpression), evaluatesFirst(outer, of: call) else { break climb }
                 outer = call
             default:
                 break climb
@@ -396,21 +396,21 @@ public struct DeprecatedShouldShowAlert: Rule {
         }
         guard let holder = outer.parent else { return .impossible("nowhere to put a declaration") }
         let statement: Node
-        switch holder.kind {
-        case "return_statement":
+        switch holder.nodeKind {
+        case .returnStatement:
             statement = holder
-        case "variable_declarator":
-            guard let declaration = holder.parent, ["lexical_declaration", "variable_declaration"].contains(declaration.kind) else {
+        case .variableDeclarator:
+            guard let declaration = holder.parent, [.lexicalDeclaration, .variableDeclaration].contains(declaration.nodeKind) else {
                 return .impossible("the object is not a whole declaration")
             }
-            statement = declaration.parent?.kind == "export_statement" ? declaration.parent! : declaration
-        case "arrow_function" where holder.child(byField: "body")?.id == outer.id:
+            statement = declaration.parent?.nodeKind == .exportStatement ? declaration.parent! : declaration
+        case .arrowFunction where holder.child(byField: "body")?.id == outer.id:
             if let reason = earlierMemberRunningCode(before: member, in: object) { return .impossible(reason) }
             return .arrowBody(arrow: holder, body: outer)
         default:
             return .impossible("the object is part of a larger expression")
         }
-        guard let block = statement.parent, ["statement_block", "program"].contains(block.kind) else {
+        guard let block = statement.parent, [.statementBlock, .program].contains(block.nodeKind) else {
             return .impossible("the statement is not in a block")
         }
         if let reason = earlierMemberRunningCode(before: member, in: object) { return .impossible(reason) }
@@ -421,13 +421,13 @@ public struct DeprecatedShouldShowAlert: Rule {
     /// first today, and hoisting the value ahead of code would reorder them.
     static func earlierMemberRunningCode(before member: Node, in object: Node) -> String? {
         for earlier in Syntax.objectMembers(object) where earlier.node.startByte < member.startByte {
-            guard let value = earlier.value, earlier.node.kind == "pair" || earlier.node.kind == "shorthand_property_identifier" else {
+            guard let value = earlier.value, earlier.node.is(.pair) || earlier.node.is(.shorthandPropertyIdentifier) else {
                 return "a member before it is computed"
             }
             if !isPlain(Syntax.unwrap(value)), !isPlain(value) { return "a member before it runs code" }
             // A computed key (`[key()]: true`) runs before its value, and before `shouldShowAlert`.
-            if earlier.key.kind == "computed_property_name",
-               !(earlier.key.namedChildren.first { $0.kind != "comment" }.map(isPlain) ?? false) {
+            if earlier.key.is(.computedPropertyName),
+               !(earlier.key.namedChildren.first { $0.nodeKind != .comment }.map(isPlain) ?? false) {
                 return "a member before it runs code"
             }
         }
@@ -439,7 +439,7 @@ public struct DeprecatedShouldShowAlert: Rule {
     /// not optional, and the arguments before it run no code.
     static func evaluatesFirst(_ argument: Node, of call: Node) -> Bool {
         // `a?.b` holds an `optional_chain` node, `f?.()` a `?.` token.
-        func isOptional(_ node: Node) -> Bool { node.kind == "optional_chain" || node.kind == "?." }
+        func isOptional(_ node: Node) -> Bool { node.is(.optionalChain) || node.is(.questionDot) }
         func hasOptionalChain(_ node: Node) -> Bool {
             node.children.contains { isOptional($0) || hasOptionalChain($0) }
         }
@@ -447,7 +447,7 @@ public struct DeprecatedShouldShowAlert: Rule {
               !call.children.contains(where: isOptional),
               let arguments = call.child(byField: "arguments") else { return false }
         return arguments.namedChildren.allSatisfy { earlier in
-            earlier.startByte >= argument.startByte || earlier.kind == "comment" || isPlain(earlier)
+            earlier.startByte >= argument.startByte || earlier.is(.comment) || isPlain(earlier)
         }
     }
 
@@ -466,7 +466,7 @@ public struct DeprecatedShouldShowAlert: Rule {
         // The returned expression: the body without the parentheses around it all (kept when a
         // comment sits inside them).
         var returned = body
-        while returned.kind == "parenthesized_expression", returned.namedChildCount == 1, let inner = returned.namedChild(0) {
+        while returned.is(.parenthesizedExpression), returned.namedChildCount == 1, let inner = returned.namedChild(0) {
             returned = inner
         }
         // Line breaks inside the returned expression that are code, not the content of a string.
@@ -476,7 +476,7 @@ public struct DeprecatedShouldShowAlert: Rule {
         func isInsideString(_ index: Int) -> Bool {
             var node = tree.root.descendant(spanning: index..<(index + 1))
             while let current = node, current.startByte >= returned.startByte {
-                if ["string", "template_string"].contains(current.kind), current.startByte < index { return true }
+                if [.string, .templateString].contains(current.nodeKind), current.startByte < index { return true }
                 node = current.parent
             }
             return false
@@ -484,7 +484,7 @@ public struct DeprecatedShouldShowAlert: Rule {
         let codeLineBreaks = (returned.startByte..<returned.endByte).filter { isLineBreak($0) && !isInsideString($0) }
 
         let bodyIndentation = Layout.lineIndentation(at: body.startByte, in: bytes)
-        let arrowToken = arrow.children.first { $0.kind == "=>" }
+        let arrowToken = arrow.children.first { $0.is(.arrow) }
         var start = body.startByte
         var opening = "{"
         var base = bodyIndentation

@@ -120,7 +120,7 @@ public struct MissingAllowProvisional: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = ["call_expression"]
+    public static let nodeKinds: Set<NodeKind> = [.callExpression]
 
     public init() {}
 
@@ -141,7 +141,7 @@ enum RequestOptions {
     /// true / false when the options visibly do / do not set `ios.allowProvisional`; nil when unknown.
     static func setsAllowProvisional(_ options: Node?, _ model: SemanticModel) -> Bool? {
         // `full ? { ios: {...} } : { ios: { allowProvisional: true } }`: each branch must set it.
-        if let ternary = options.map(Syntax.unwrap), ternary.kind == "ternary_expression",
+        if let ternary = options.map(Syntax.unwrap), ternary.is(.ternaryExpression),
            let consequence = ternary.child(byField: "consequence"), let alternative = ternary.child(byField: "alternative") {
             let answers = [setsAllowProvisional(consequence, model), setsAllowProvisional(alternative, model)]
             if answers.contains(false) { return false }

@@ -119,7 +119,7 @@ public struct NumericAuthorizationStatus: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = ["binary_expression"]
+    public static let nodeKinds: Set<NodeKind> = [.binaryExpression]
     public static let requiredText = ["expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue]
 
     public init() {}
@@ -144,7 +144,7 @@ public struct NumericAuthorizationStatus: Rule {
         }
         // `status === 2 || 3`: the `3` is always true.
         if op == "||" || op == "&&", Self.integerLiteral(right) != nil,
-           let comparison = Optional(Syntax.unwrap(left)), comparison.kind == "binary_expression",
+           let comparison = Optional(Syntax.unwrap(left)), comparison.is(.binaryExpression),
            let comparisonLeft = comparison.child(byField: "left"), let comparisonRight = comparison.child(byField: "right"),
            statusEnumeration(model.value(of: comparisonLeft)) != nil || statusEnumeration(model.value(of: comparisonRight)) != nil {
             context.report(
@@ -198,7 +198,7 @@ public struct NumericAuthorizationStatus: Rule {
     static func integerLiteral(_ node: Node) -> Int? {
         let unwrapped = Syntax.unwrap(node)
         if let number = Syntax.numberValue(unwrapped) { return number }
-        if unwrapped.kind == "unary_expression", Syntax.operatorText(unwrapped) == "-",
+        if unwrapped.is(.unaryExpression), Syntax.operatorText(unwrapped) == "-",
            let argument = unwrapped.child(byField: "argument"), let number = Syntax.numberValue(argument) {
             return -number
         }

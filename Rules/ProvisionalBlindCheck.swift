@@ -307,9 +307,9 @@ public struct ProvisionalBlindCheck: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = [
-        "binary_expression", "call_expression", "switch_case", "member_expression", "identifier",
-        "shorthand_property_identifier",
+    public static let nodeKinds: Set<NodeKind> = [
+        .binaryExpression, .callExpression, .switchCase, .memberExpression, .identifier,
+        .shorthandPropertyIdentifier,
     ]
 
     public static let requiredText = ["expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue]
@@ -319,7 +319,7 @@ public struct ProvisionalBlindCheck: Rule {
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
         guard model.mayHavePermissionCode else { return }
-        if node.kind == "binary_expression", let (library, status) = model.blindAuthorizationComparison(node) {
+        if node.is(.binaryExpression), let (library, status) = model.blindAuthorizationComparison(node) {
             guard !isExempt(node, model) else { return }
             context.report(
                 node, library == .firebaseMessaging ? "firebaseAuthorizedOnly" : "notifeeAuthorizedOnly",
@@ -328,13 +328,13 @@ public struct ProvisionalBlindCheck: Rule {
             )
             return
         }
-        if node.kind == "identifier" || node.kind == "member_expression", let status = model.firebaseTruthinessTest(node) {
+        if node.is(.identifier) || node.is(.memberExpression), let status = model.firebaseTruthinessTest(node) {
             guard !model.isAndroidOnly(node) else { return }
             context.report(node, "firebaseTruthiness", ["code": RuleContext.code(node)], related: related(status))
             return
         }
-        switch node.kind {
-        case "binary_expression", "call_expression", "switch_case":
+        switch node.nodeKind {
+        case .binaryExpression, .callExpression, .switchCase:
             guard let comparison = model.rootStatusComparison(node), !isExempt(node, model) else { return }
             context.report(
                 comparison.site, comparison.comparedWith == "granted" ? "rootStatusGranted" : "rootStatusUndetermined",
@@ -354,7 +354,7 @@ public struct ProvisionalBlindCheck: Rule {
 
     /// The code a comparison finding quotes: a `case 'granted':` clause is quoted without its body.
     private static func quotedTest(_ site: Node) -> String {
-        guard site.kind == "switch_case", let value = site.child(byField: "value") else { return RuleContext.code(site) }
+        guard site.is(.switchCase), let value = site.child(byField: "value") else { return RuleContext.code(site) }
         return "case \(RuleContext.code(value)):"
     }
 

@@ -106,17 +106,17 @@ enum ProvisionalBlindRepair {
             guard !foreign, decisions.count <= maximumDecisions, node.startByte < region.endByte,
                   region.startByte < node.endByte else { return false }
             guard region.contains(node) else { return true }
-            if function == nil, Syntax.functionKinds.contains(node.kind) { return false }
-            switch node.kind {
-            case "binary_expression":
+            if function == nil, Syntax.functionKinds.contains(node.nodeKind) { return false }
+            switch node.nodeKind {
+            case .binaryExpression:
                 if model.blindAuthorizationComparison(node) != nil {
                     if !exempt(node) { foreign = true }
                 } else if let comparison = model.rootStatusComparison(node), !exempt(node) {
                     decisions.append(.comparison(comparison))
                 }
-            case "call_expression", "switch_case":
+            case .callExpression, .switchCase:
                 if let comparison = model.rootStatusComparison(node), !exempt(node) { decisions.append(.comparison(comparison)) }
-            case "member_expression", "identifier", "shorthand_property_identifier":
+            case .memberExpression, .identifier, .shorthandPropertyIdentifier:
                 if model.firebaseTruthinessTest(node) == nil, model.grantedDecisionRead(node) != nil, !exempt(node) {
                     decisions.append(.grantedRead(node))
                 }
@@ -187,7 +187,7 @@ enum ProvisionalBlindRepair {
             case let .comparison(comparison):
                 let site = comparison.site
                 currentSite = site
-                guard comparison.comparedWith == "granted", site.kind == "binary_expression",
+                guard comparison.comparedWith == "granted", site.is(.binaryExpression),
                       let op = Syntax.operatorText(site), ["===", "==", "!==", "!="].contains(op),
                       let left = site.child(byField: "left"), let right = site.child(byField: "right") else { return false }
                 let statusSide = model.value(of: left).isRootStatus ? left : right
@@ -212,14 +212,14 @@ enum ProvisionalBlindRepair {
             var top = site
             while let parent = top.parent {
                 let op = Syntax.operatorText(parent)
-                guard parent.kind == "parenthesized_expression" || parent.kind == "unary_expression" && op == "!"
-                        || parent.kind == "binary_expression" && (op == "&&" || op == "||") else { break }
+                guard parent.is(.parenthesizedExpression) || parent.is(.unaryExpression) && op == "!"
+                        || parent.is(.binaryExpression) && (op == "&&" || op == "||") else { break }
                 top = parent
             }
             guard top.id != site.id else { return false }
             var work = [top]
             while let node = work.popLast() {
-                if node.kind == "member_expression" || node.kind == "identifier", model.value(of: node).isIosStatus { return true }
+                if node.is(.memberExpression) || node.is(.identifier), model.value(of: node).isIosStatus { return true }
                 work += node.namedChildren
             }
             return false
@@ -234,19 +234,19 @@ enum ProvisionalBlindRepair {
         /// Whether an `a || b || c` written in place of `node` must be parenthesised to keep its meaning.
         static func needsParentheses(_ node: Node) -> Bool {
             guard let parent = node.parent else { return false }
-            switch parent.kind {
-            case "parenthesized_expression", "return_statement", "expression_statement", "arguments", "jsx_expression",
-                 "template_substitution", "array", "ternary_expression":
+            switch parent.nodeKind {
+            case .parenthesizedExpression, .returnStatement, .expressionStatement, .arguments, .jsxExpression,
+                 .templateSubstitution, .array, .ternaryExpression:
                 return false
-            case "variable_declarator":
+            case .variableDeclarator:
                 return parent.child(byField: "value")?.id != node.id
-            case "assignment_expression":
+            case .assignmentExpression:
                 return parent.child(byField: "right")?.id != node.id
-            case "pair":
+            case .pair:
                 return parent.child(byField: "value")?.id != node.id
-            case "arrow_function":
+            case .arrowFunction:
                 return parent.child(byField: "body")?.id != node.id
-            case "binary_expression":
+            case .binaryExpression:
                 return Syntax.operatorText(parent) != "||"
             default:
                 return true
@@ -255,11 +255,11 @@ enum ProvisionalBlindRepair {
 
         /// The test for a `granted` read: `R.granted` on a response, or a `granted` destructured from one.
         private func grantedTest(_ read: Node) -> Test? {
-            switch read.kind {
-            case "member_expression":
+            switch read.nodeKind {
+            case .memberExpression:
                 guard let holder = read.child(byField: "object") else { return nil }
                 return responseTest(holder: holder, optional: Plan.isOptional(read), at: read)
-            case "identifier":
+            case .identifier:
                 guard let index = model.resolve(name: read.text, at: read), model.bindings[index].writes.isEmpty,
                       pathOf(index) == [.property("granted")], model.destructuresPermissionResponse(binding: index),
                       let names = names(forPatternOf: index, at: read) else { return nil }
@@ -276,12 +276,12 @@ enum ProvisionalBlindRepair {
         private func statusTest(_ expression: Node, at use: Node, readThere: Bool, depth: Int) -> Test? {
             guard depth < 8 else { return nil }
             let node = Syntax.unwrap(expression)
-            switch node.kind {
-            case "member_expression":
+            switch node.nodeKind {
+            case .memberExpression:
                 guard node.child(byField: "property")?.textEquals("status") == true,
                       let holder = node.child(byField: "object") else { return nil }
                 return responseTest(holder: holder, optional: Plan.isOptional(node), at: use)
-            case "identifier":
+            case .identifier:
                 guard let index = model.resolve(name: node.text, at: node) else { return nil }
                 let binding = model.bindings[index]
                 if !binding.writes.isEmpty {
@@ -344,13 +344,13 @@ enum ProvisionalBlindRepair {
         private func names(forPatternOf index: Int, at use: Node) -> (granted: String, ios: String)? {
             let nameNode = model.bindings[index].nameNode
             var memberNode = nameNode
-            if nameNode.kind == "identifier", let pair = nameNode.parent, pair.kind == "pair_pattern",
+            if nameNode.is(.identifier), let pair = nameNode.parent, pair.is(.pairPattern),
                pair.child(byField: "value")?.id == nameNode.id {
                 memberNode = pair
             }
-            guard let pattern = memberNode.parent, pattern.kind == "object_pattern", let holder = pattern.parent,
-                  ["variable_declarator", "required_parameter", "optional_parameter"].contains(holder.kind),
-                  holder.child(byField: holder.kind == "variable_declarator" ? "name" : "pattern")?.id == pattern.id else { return nil }
+            guard let pattern = memberNode.parent, pattern.is(.objectPattern), let holder = pattern.parent,
+                  [.variableDeclarator, .requiredParameter, .optionalParameter].contains(holder.nodeKind),
+                  holder.child(byField: holder.is(.variableDeclarator) ? "name" : "pattern")?.id == pattern.id else { return nil }
             let key = pattern.id
             if let known = patternNames[key] {
                 guard let known, existingNamesMeanTheSame(pattern, at: use) else { return nil }
@@ -360,25 +360,25 @@ enum ProvisionalBlindRepair {
             // The members already there.
             var existing: [String: Node] = [:]
             var localOf: [String: String] = [:]
-            for member in pattern.namedChildren where member.kind != "comment" {
-                switch member.kind {
-                case "shorthand_property_identifier_pattern":
+            for member in pattern.namedChildren where member.nodeKind != .comment {
+                switch member.nodeKind {
+                case .shorthandPropertyIdentifierPattern:
                     existing[member.text] = member
                     localOf[member.text] = member.text
-                case "pair_pattern":
+                case .pairPattern:
                     guard let keyNode = member.child(byField: "key"), let name = Syntax.propertyName(keyNode) else { return nil }
                     guard let value = member.child(byField: "value") else { return nil }
                     if ["granted", "ios"].contains(name) {
-                        guard value.kind == "identifier" else { return nil }
+                        guard value.is(.identifier) else { return nil }
                         existing[name] = value
                     }
-                    if value.kind == "identifier" { localOf[name] = value.text }
-                case "object_assignment_pattern":
+                    if value.is(.identifier) { localOf[name] = value.text }
+                case .objectAssignmentPattern:
                     guard let left = member.child(byField: "left") else { return nil }
-                    if left.kind == "shorthand_property_identifier_pattern" {
+                    if left.is(.shorthandPropertyIdentifierPattern) {
                         existing[left.text] = left
                         localOf[left.text] = left.text
-                    } else if left.kind == "pair_pattern", let keyNode = left.child(byField: "key"),
+                    } else if left.is(.pairPattern), let keyNode = left.child(byField: "key"),
                               ["granted", "ios"].contains(Syntax.propertyName(keyNode) ?? "") {
                         return nil
                     }
@@ -419,20 +419,20 @@ enum ProvisionalBlindRepair {
         private func existingNamesMeanTheSame(_ pattern: Node, at use: Node) -> Bool {
             for member in pattern.namedChildren {
                 var binding: Node?
-                switch member.kind {
-                case "shorthand_property_identifier_pattern":
+                switch member.nodeKind {
+                case .shorthandPropertyIdentifierPattern:
                     binding = member
-                case "pair_pattern":
+                case .pairPattern:
                     if let key = member.child(byField: "key"), ["granted", "ios"].contains(Syntax.propertyName(key) ?? "") {
                         binding = member.child(byField: "value")
                     }
-                case "object_assignment_pattern":
+                case .objectAssignmentPattern:
                     binding = member.child(byField: "left")
                 default:
                     break
                 }
                 guard let binding else { continue }
-                if member.kind != "pair_pattern", !["granted", "ios"].contains(binding.text) { continue }
+                if member.nodeKind != .pairPattern, !["granted", "ios"].contains(binding.text) { continue }
                 guard let index = model.resolve(name: binding.text, at: binding), model.bindings[index].writes.isEmpty,
                       model.resolve(name: binding.text, at: use) == index else { return false }
             }
@@ -447,9 +447,9 @@ enum ProvisionalBlindRepair {
         private func bindOnce(_ holder: Node, replacingIt: Bool) -> String? {
             if let known = bound[holder.id] { return known }
             let awaited = Syntax.unwrap(holder)
-            guard awaited.kind == "await_expression" || awaited.kind == "yield_expression",
+            guard awaited.is(.awaitExpression) || awaited.is(.yieldExpression),
                   let statement = Plan.statementEvaluatingFirst(holder),
-                  let block = statement.parent, ["statement_block", "program"].contains(block.kind),
+                  let block = statement.parent, [.statementBlock, .program].contains(block.nodeKind),
                   let name = freeName(["permissions", "permissionResponse"], in: (model.enclosingFunction(of: statement) ?? model.tree.root).byteRange)
             else { return nil }
             let declaration = "const \(name) = \(awaited.text);"
@@ -471,27 +471,27 @@ enum ProvisionalBlindRepair {
         static func statementEvaluatingFirst(_ expression: Node) -> Node? {
             var child = expression
             while let parent = child.parent {
-                switch parent.kind {
-                case "member_expression":
+                switch parent.nodeKind {
+                case .memberExpression:
                     guard parent.child(byField: "object")?.id == child.id else { return nil }
-                case "parenthesized_expression":
+                case .parenthesizedExpression:
                     break
-                case "unary_expression":
+                case .unaryExpression:
                     guard Syntax.operatorText(parent) == "!" else { return nil }
-                case "binary_expression":
+                case .binaryExpression:
                     if parent.child(byField: "right")?.id == child.id {
                         guard let left = parent.child(byField: "left"), runsNoCode(left) || Syntax.stringValue(left) != nil else { return nil }
                     }
-                case "ternary_expression":
+                case .ternaryExpression:
                     guard parent.child(byField: "condition")?.id == child.id else { return nil }
-                case "if_statement":
+                case .ifStatement:
                     return parent.child(byField: "condition")?.id == child.id ? parent : nil
-                case "return_statement", "expression_statement":
+                case .returnStatement, .expressionStatement:
                     return parent
-                case "variable_declarator":
+                case .variableDeclarator:
                     guard parent.child(byField: "value")?.id == child.id, let declaration = parent.parent,
-                          declaration.kind == "lexical_declaration",
-                          declaration.namedChildren.first(where: { $0.kind == "variable_declarator" })?.id == parent.id else { return nil }
+                          declaration.is(.lexicalDeclaration),
+                          declaration.namedChildren.first(where: { $0.is(.variableDeclarator) })?.id == parent.id else { return nil }
                     return declaration
                 default:
                     return nil
@@ -511,14 +511,14 @@ enum ProvisionalBlindRepair {
             flags[index] = .some(nil)
             let binding = model.bindings[index]
             var declarator = binding.nameNode.parent
-            if declarator?.kind != "variable_declarator" {
+            if declarator?.nodeKind != .variableDeclarator {
                 // `let { status } = …`: the pattern's declarator.
                 declarator = declarator?.parent
-                if declarator?.kind == "pair_pattern" || declarator?.kind == "object_pattern" { declarator = declarator?.parent }
+                if declarator?.nodeKind == .pairPattern || declarator?.nodeKind == .objectPattern { declarator = declarator?.parent }
             }
-            guard let declarator, declarator.kind == "variable_declarator", let declaration = declarator.parent,
-                  declaration.kind == "lexical_declaration", let block = declaration.parent,
-                  ["statement_block", "program"].contains(block.kind) else { return nil }
+            guard let declarator, declarator.is(.variableDeclarator), let declaration = declarator.parent,
+                  declaration.is(.lexicalDeclaration), let block = declaration.parent,
+                  [.statementBlock, .program].contains(block.nodeKind) else { return nil }
             let initial: Test?
             switch binding.declaration {
             case let .variable(initializer?, path) where path.isEmpty:
@@ -536,9 +536,9 @@ enum ProvisionalBlindRepair {
             guard let initial else { return nil }
             var updates: [(statement: Node, test: Test)] = []
             for write in binding.writes {
-                guard write.node.kind == "assignment_expression", write.path.isEmpty, let value = write.value,
-                      let statement = write.node.parent, statement.kind == "expression_statement",
-                      let writeBlock = statement.parent, ["statement_block", "program"].contains(writeBlock.kind),
+                guard write.node.is(.assignmentExpression), write.path.isEmpty, let value = write.value,
+                      let statement = write.node.parent, statement.is(.expressionStatement),
+                      let writeBlock = statement.parent, [.statementBlock, .program].contains(writeBlock.nodeKind),
                       let test = statusTest(value, at: statement, readThere: true, depth: 1) else { return nil }
                 updates.append((statement, test))
             }
@@ -623,7 +623,7 @@ enum ProvisionalBlindRepair {
         /// imports), written the way the list is: one per line with the last item's indentation, with
         /// or without a trailing comma, or inline.
         static func appending(_ items: [String], to list: Node, in bytes: [UInt8]) -> (offset: Int, text: String)? {
-            guard let last = list.namedChildren.last(where: { $0.kind != "comment" }) else { return nil }
+            guard let last = list.namedChildren.last(where: { $0.nodeKind != .comment }) else { return nil }
             var index = last.endByte
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
             let trailingComma = index < bytes.count && bytes[index] == UInt8(ascii: ",")
@@ -653,14 +653,14 @@ enum ProvisionalBlindRepair {
         /// A name, `this`, or a member chain of those (with `!` or parentheses): reading it again runs
         /// no code and gives the same object.
         static func runsNoCode(_ node: Node) -> Bool {
-            switch node.kind {
-            case "identifier", "this":
+            switch node.nodeKind {
+            case .identifier, .this:
                 return true
-            case "member_expression":
-                return node.child(byField: "property")?.kind == "property_identifier"
+            case .memberExpression:
+                return node.child(byField: "property")?.nodeKind == .propertyIdentifier
                     && (node.child(byField: "object").map(runsNoCode) ?? false)
-            case "non_null_expression", "parenthesized_expression":
-                return node.namedChildren.first { $0.kind != "comment" }.map(runsNoCode) ?? false
+            case .nonNullExpression, .parenthesizedExpression:
+                return node.namedChildren.first { $0.nodeKind != .comment }.map(runsNoCode) ?? false
             default:
                 return false
             }
@@ -669,15 +669,15 @@ enum ProvisionalBlindRepair {
         /// The identifier a member chain starts from (nil for `this`).
         static func rootIdentifier(_ node: Node) -> Node? {
             var current = Syntax.unwrap(node)
-            while current.kind == "member_expression", let object = current.child(byField: "object") {
+            while current.is(.memberExpression), let object = current.child(byField: "object") {
                 current = Syntax.unwrap(object)
             }
-            return current.kind == "identifier" ? current : nil
+            return current.is(.identifier) ? current : nil
         }
 
         /// `let` / `const` (not `var`, whose scope is the whole function).
         static func isLexical(_ nameNode: Node) -> Bool {
-            nameNode.parent?.kind == "variable_declarator" && nameNode.parent?.parent?.kind == "lexical_declaration"
+            nameNode.parent?.nodeKind == .variableDeclarator && nameNode.parent?.parent?.nodeKind == .lexicalDeclaration
         }
 
         static func startsLine(_ offset: Int, in bytes: [UInt8]) -> Bool {

@@ -80,7 +80,7 @@ public struct PushTokenWithoutProjectId: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = ["call_expression"]
+    public static let nodeKinds: Set<NodeKind> = [.callExpression]
     public static let requiredText = ["expo-notifications"]
 
     public init() {}
@@ -89,7 +89,7 @@ public struct PushTokenWithoutProjectId: Rule {
         let model = context.semantic
         guard model.mayHavePermissionCode, let callee = node.child(byField: "function"),
               model.value(of: callee) == .expoExport("getExpoPushTokenAsync") else { return }
-        let argument = node.child(byField: "arguments")?.namedChildren.first { $0.kind != "comment" }
+        let argument = node.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
         let messageId: String
         var arguments: [String: String] = [:]
         switch model.resolveObject(argument) {

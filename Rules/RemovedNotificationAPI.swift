@@ -126,7 +126,7 @@ public struct RemovedNotificationAPI: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = ["call_expression", "member_expression"]
+    public static let nodeKinds: Set<NodeKind> = [.callExpression, .memberExpression]
     public static let requiredText = ["expo-notifications"]
 
     public init() {}
@@ -138,16 +138,16 @@ public struct RemovedNotificationAPI: Rule {
     /// would come from code that runs.
     static func removeCall(replacing call: Node, subscription argument: Node) -> Fix? {
         let inner = Syntax.unwrap(argument)
-        guard ["identifier", "member_expression", "subscript_expression", "this"].contains(inner.kind),
-              !inner.text.contains("(") || inner.kind == "identifier" else { return nil }
+        guard [.identifier, .memberExpression, .subscriptExpression, .this].contains(inner.nodeKind),
+              !inner.text.contains("(") || inner.is(.identifier) else { return nil }
         var operand = argument.text
-        switch argument.kind {
-        case "identifier", "member_expression", "subscript_expression", "non_null_expression", "parenthesized_expression", "this":
+        switch argument.nodeKind {
+        case .identifier, .memberExpression, .subscriptExpression, .nonNullExpression, .parenthesizedExpression, .this:
             break
         default:
             operand = "(\(operand))"
         }
-        let optional = argument.kind == "member_expression" && operand.contains("?.")
+        let optional = argument.is(.memberExpression) && operand.contains("?.")
         return Fix(title: "Call `.remove()` on the subscription", applicability: .safe,
                    edits: [TextEdit(range: call.byteRange, replacement: operand + (optional ? "?.remove()" : ".remove()"))])
     }
@@ -155,7 +155,7 @@ public struct RemovedNotificationAPI: Rule {
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
         guard model.mayHavePermissionCode else { return }
-        if node.kind == "member_expression" {
+        if node.is(.memberExpression) {
             // The property names the member, so only `….DEEFAULT` needs evaluating (this rule sees
             // every member expression of the file).
             if let property = node.child(byField: "property"), property.textEquals("DEEFAULT"),
@@ -169,7 +169,7 @@ public struct RemovedNotificationAPI: Rule {
             return
         }
         guard let callee = node.child(byField: "function") else { return }
-        let arguments = node.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
+        let arguments = node.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
         switch model.value(of: callee).expoExportName {
         case "removeNotificationSubscription", "removePushTokenSubscription":
             let name = model.value(of: callee).expoExportName ?? ""

@@ -92,7 +92,7 @@ public struct RequestWhenDenied: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = ["call_expression"]
+    public static let nodeKinds: Set<NodeKind> = [.callExpression]
     public static let requiredText = ["expo-notifications"]
 
     public init() {}
@@ -117,13 +117,13 @@ public struct RequestWhenDenied: Rule {
         var work = [scope]
         while let node = work.popLast() {
             guard node.startByte < offset else { continue }
-            switch node.kind {
-            case "member_expression", "identifier", "shorthand_property_identifier_pattern", "property_identifier":
-                if node.textEquals("canAskAgain") || node.kind == "member_expression"
+            switch node.nodeKind {
+            case .memberExpression, .identifier, .shorthandPropertyIdentifierPattern, .propertyIdentifier:
+                if node.textEquals("canAskAgain") || node.is(.memberExpression)
                     && node.child(byField: "property")?.textEquals("canAskAgain") == true {
                     return true
                 }
-            case "binary_expression":
+            case .binaryExpression:
                 if comparesWithDenied(node, model) { return true }
             default:
                 break

@@ -162,7 +162,7 @@ public struct UnguardedProvisionalRequest: Rule {
         ]
     )
 
-    public static let nodeKinds: Set<String> = ["call_expression"]
+    public static let nodeKinds: Set<NodeKind> = [.callExpression]
 
     public init() {}
 

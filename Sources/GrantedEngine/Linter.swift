@@ -178,7 +178,7 @@ public final class Linter {
         let shallowEnough = context.buildSemantic(depthLimit: Linter.maximumDepth) { node in
             let symbol = node.symbol
             if symbol < table.count, !table[symbol].isEmpty { subscribed.append(node) }
-            if mayHaveSuppressions, node.kind == "comment" { suppressionComments.append(node) }
+            if mayHaveSuppressions, node.is(.comment) { suppressionComments.append(node) }
         }
         guard shallowEnough else {
             return .failure(FileProblem(
@@ -229,13 +229,14 @@ public final class Linter {
         return parser
     }
 
-    /// For each grammar symbol, the indexes of the rules subscribed to its kind name.
+    /// For each grammar symbol, the indexes of the rules subscribed to its kind.
     private func dispatchTable(for tree: SyntaxTree) -> [[Int]] {
         if let table = dispatchTables[tree.grammar] { return table }
-        let names = tree.kindNamesBySymbol
-        var table = Array(repeating: [Int](), count: names.count)
-        for (symbol, name) in names.enumerated() {
-            for (index, configured) in rules.enumerated() where configured.rule.nodeKinds.contains(name) {
+        let kinds = tree.nodeKindsBySymbol
+        var table = Array(repeating: [Int](), count: kinds.count)
+        for (symbol, kind) in kinds.enumerated() {
+            guard let kind else { continue }
+            for (index, configured) in rules.enumerated() where configured.rule.nodeKinds.contains(kind) {
                 table[symbol].append(index)
             }
         }

@@ -60,23 +60,23 @@ public enum PermissionInventory {
             sites.append(InventorySite(range: node.byteRange, library: library, kind: .decision, handling: handling, detail: Syntax.normalisedText(node)))
         }
         model.tree.walk { node in
-            switch node.kind {
-            case "call_expression":
+            switch node.nodeKind {
+            case .callExpression:
                 if let site = apiCall(node, model) { sites.append(site) }
                 if model.rootStatusComparison(node) != nil { decision(node, library: SemanticModel.expoNotificationsModule, aware: false) }
                 else if model.countsAsProvisionalHandling(node) { decision(node, library: library(of: node, model), aware: true) }
-            case "binary_expression", "switch_case":
+            case .binaryExpression, .switchCase:
                 if model.rootStatusComparison(node) != nil {
-                    decision(node.kind == "switch_case" ? (node.child(byField: "value") ?? node) : node, library: SemanticModel.expoNotificationsModule, aware: false)
+                    decision(node.is(.switchCase) ? (node.child(byField: "value") ?? node) : node, library: SemanticModel.expoNotificationsModule, aware: false)
                 } else if let (library, _) = model.blindAuthorizationComparison(node) {
                     decision(node, library: library.rawValue, aware: false)
                 } else if model.countsAsProvisionalHandling(node) {
                     decision(node, library: library(of: node, model), aware: true)
                 }
-            case "member_expression", "identifier", "shorthand_property_identifier":
+            case .memberExpression, .identifier, .shorthandPropertyIdentifier:
                 if model.grantedDecisionRead(node) != nil {
                     decision(node, library: SemanticModel.expoNotificationsModule, aware: false)
-                } else if node.kind != "shorthand_property_identifier", model.firebaseTruthinessTest(node) != nil {
+                } else if node.nodeKind != .shorthandPropertyIdentifier, model.firebaseTruthinessTest(node) != nil {
                     decision(node, library: NotificationLibrary.firebaseMessaging.rawValue, aware: false)
                     sites[sites.count - 1].dependsOnProvisional = false
                 }
@@ -117,7 +117,7 @@ public enum PermissionInventory {
             switch method {
             case "requestPermission":
                 // Modular Firebase takes the messaging instance first: `requestPermission(getMessaging(), options)`.
-                let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
+                let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
                 let position = lib == .firebaseMessaging && calleeValue == .libraryValue(lib, .export(method)) ? 1 : 0
                 let options = position < arguments.count ? arguments[position] : nil
                 return request(call, method, lib.rawValue, model.provisionalOption(ofLibraryOptions: options), model)

@@ -39,8 +39,8 @@ extension SemanticModel {
         for offset in tree.source.offsets(of: name) where range.lowerBound <= offset && offset + length <= range.upperBound {
             guard let node = tree.root.descendant(spanning: offset..<(offset + length)),
                   node.startByte == offset, node.endByte == offset + length else { continue }
-            switch node.kind {
-            case "identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern":
+            switch node.nodeKind {
+            case .identifier, .shorthandPropertyIdentifier, .shorthandPropertyIdentifierPattern:
                 return true
             default:
                 continue
@@ -62,7 +62,7 @@ extension SemanticModel {
             case .importNamespace, .importDefault, .importNamed: return true
             case let .variable(initializer?, _):
                 let call = Syntax.unwrap(initializer)
-                return call.kind == "call_expression" && call.child(byField: "function")?.textEquals("require") == true
+                return call.is(.callExpression) && call.child(byField: "function")?.textEquals("require") == true
             default: return false
             }
         }
@@ -78,20 +78,20 @@ extension SemanticModel {
         }
         guard !variableNameOccurs(enumName, within: tree.root.byteRange) else { return nil }
         for statement in tree.root.namedChildren {
-            switch statement.kind {
-            case "import_statement":
+            switch statement.nodeKind {
+            case .importStatement:
                 guard let source = statement.child(byField: "source"),
                       Syntax.stringValue(source) == SemanticModel.expoNotificationsModule,
-                      !statement.children.contains(where: { !$0.isNamed && $0.kind == "type" }),
-                      let clause = statement.namedChildren.first(where: { $0.kind == "import_clause" }),
-                      let list = clause.namedChildren.first(where: { $0.kind == "named_imports" }),
-                      list.namedChildren.contains(where: { $0.kind == "import_specifier" }) else { continue }
+                      !statement.children.contains(where: { !$0.isNamed && $0.is(.type) }),
+                      let clause = statement.namedChildren.first(where: { $0.is(.importClause) }),
+                      let list = clause.namedChildren.first(where: { $0.is(.namedImports) }),
+                      list.namedChildren.contains(where: { $0.is(.importSpecifier) }) else { continue }
                 return ExpoEnumReference(text: enumName, listToExtend: list)
-            case "lexical_declaration", "variable_declaration":
-                for declarator in statement.namedChildren where declarator.kind == "variable_declarator" {
-                    guard let pattern = declarator.child(byField: "name"), pattern.kind == "object_pattern",
+            case .lexicalDeclaration, .variableDeclaration:
+                for declarator in statement.namedChildren where declarator.is(.variableDeclarator) {
+                    guard let pattern = declarator.child(byField: "name"), pattern.is(.objectPattern),
                           let initializer = declarator.child(byField: "value"), value(of: initializer) == .expoModule,
-                          !pattern.namedChildren.contains(where: { $0.kind == "rest_pattern" }) else { continue }
+                          !pattern.namedChildren.contains(where: { $0.is(.restPattern) }) else { continue }
                     return ExpoEnumReference(text: enumName, listToExtend: pattern)
                 }
             default:
@@ -105,11 +105,11 @@ extension SemanticModel {
     private func isTypeOnlyImport(_ nameNode: Node) -> Bool {
         var current: Node? = nameNode.parent
         while let node = current {
-            if node.kind == "import_specifier" || node.kind == "import_statement",
-               node.children.contains(where: { !$0.isNamed && $0.kind == "type" }) {
+            if node.is(.importSpecifier) || node.is(.importStatement),
+               node.children.contains(where: { !$0.isNamed && $0.is(.type) }) {
                 return true
             }
-            if node.kind == "import_statement" || node.kind == "program" { return false }
+            if node.is(.importStatement) || node.is(.program) { return false }
             current = node.parent
         }
         return false

@@ -36,8 +36,8 @@ extension SemanticModel {
     /// `status !== PermissionStatus.GRANTED`, `['granted'].includes(status)`, or a `case 'granted':`
     /// of a `switch (status)`.
     public func rootStatusComparison(_ node: Node) -> RootStatusComparison? {
-        switch node.kind {
-        case "binary_expression":
+        switch node.nodeKind {
+        case .binaryExpression:
             guard let op = Syntax.operatorText(node), ["===", "!==", "==", "!="].contains(op),
                   let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return nil }
             for (statusSide, literalSide) in [(left, right), (right, left)] {
@@ -47,19 +47,19 @@ extension SemanticModel {
                 }
             }
             return nil
-        case "call_expression":
-            guard let callee = node.child(byField: "function").map(Syntax.unwrap), callee.kind == "member_expression",
+        case .callExpression:
+            guard let callee = node.child(byField: "function").map(Syntax.unwrap), callee.is(.memberExpression),
                   callee.child(byField: "property")?.textEquals("includes") == true,
-                  let list = callee.child(byField: "object").map(Syntax.unwrap), list.kind == "array",
+                  let list = callee.child(byField: "object").map(Syntax.unwrap), list.is(.array),
                   let argument = node.child(byField: "arguments")?.namedChild(0) else { return nil }
             let status = value(of: argument)
             guard status.isRootStatus,
                   let literal = list.namedChildren.lazy.compactMap({ self.permissionStatusLiteral($0) }).first
             else { return nil }
             return RootStatusComparison(site: node, statusValue: status, comparedWith: literal)
-        case "switch_case":
+        case .switchCase:
             guard let caseValue = node.child(byField: "value"), let literal = permissionStatusLiteral(caseValue),
-                  let statement = node.parent?.parent, statement.kind == "switch_statement",
+                  let statement = node.parent?.parent, statement.is(.switchStatement),
                   let discriminant = statement.child(byField: "value") else { return nil }
             let status = value(of: discriminant)
             guard status.isRootStatus else { return nil }
@@ -76,7 +76,7 @@ extension SemanticModel {
             return string == "granted" || string == "undetermined" ? string : nil
         }
         let unwrapped = Syntax.unwrap(node)
-        guard unwrapped.kind == "member_expression" || unwrapped.kind == "identifier" else { return nil }
+        guard unwrapped.is(.memberExpression) || unwrapped.is(.identifier) else { return nil }
         if case let .expoEnumMember("PermissionStatus", member) = value(of: unwrapped) {
             switch member {
             case "GRANTED": return "granted"
@@ -106,7 +106,7 @@ extension SemanticModel {
     func authorizationConstant(_ node: Node, _ library: NotificationLibrary) -> Int? {
         if let number = Syntax.numberValue(node) { return number }
         let unwrapped = Syntax.unwrap(node)
-        if unwrapped.kind == "unary_expression", Syntax.operatorText(unwrapped) == "-",
+        if unwrapped.is(.unaryExpression), Syntax.operatorText(unwrapped) == "-",
            let argument = unwrapped.child(byField: "argument"), let number = Syntax.numberValue(argument) {
             return -number
         }
@@ -128,18 +128,18 @@ extension SemanticModel {
         guard importsNotificationLibrary || importsProjectPermissionCode else { return nil }
         let read = value(of: node)
         guard case .authorizationStatus(.firebaseMessaging, _) = read else { return nil }
-        if node.kind == "identifier", !isReference(node) { return nil }
+        if node.is(.identifier), !isReference(node) { return nil }
         // Only the outermost expression of a member chain.
-        if let parent = node.parent, parent.kind == "member_expression", parent.child(byField: "object")?.id == node.id { return nil }
+        if let parent = node.parent, parent.is(.memberExpression), parent.child(byField: "object")?.id == node.id { return nil }
         guard let (parent, child) = Syntax.outerContext(of: node) else { return nil }
-        switch parent.kind {
-        case "if_statement", "while_statement", "do_statement":
+        switch parent.nodeKind {
+        case .ifStatement, .whileStatement, .doStatement:
             return read
-        case "unary_expression":
+        case .unaryExpression:
             return Syntax.operatorText(parent) == "!" ? read : nil
-        case "ternary_expression":
+        case .ternaryExpression:
             return parent.child(byField: "condition")?.id == child.id ? read : nil
-        case "binary_expression":
+        case .binaryExpression:
             guard let op = Syntax.operatorText(parent) else { return nil }
             if op == "&&" { return read }
             // `status || fallback` tests truthiness of the left operand only.
@@ -157,19 +157,19 @@ extension SemanticModel {
     /// a comparison with a boolean, a return, or a store into a variable, a property, a JSX attribute
     /// or a React state setter.
     public func grantedDecisionRead(_ node: Node) -> SymbolicValue? {
-        switch node.kind {
-        case "member_expression":
+        switch node.nodeKind {
+        case .memberExpression:
             guard node.child(byField: "property")?.textEquals("granted") == true else { return nil }
-        case "identifier":
+        case .identifier:
             guard grantedBindingNames.contains(node.text), isReference(node) else { return nil }
-        case "shorthand_property_identifier":
+        case .shorthandPropertyIdentifier:
             guard grantedBindingNames.contains(node.text) else { return nil }
         default:
             return nil
         }
         let read = value(of: node)
         guard read.isGranted else { return nil }
-        if node.kind == "shorthand_property_identifier" {
+        if node.is(.shorthandPropertyIdentifier) {
             // `{ granted }`: stored into a property, unless the object only goes to a logger.
             return node.parent.map(isStoredObject) == true ? read : nil
         }
@@ -179,20 +179,20 @@ extension SemanticModel {
     private func isDecisionContext(_ node: Node) -> Bool {
         var child = node
         while let parent = child.parent {
-            switch parent.kind {
-            case "parenthesized_expression", "non_null_expression", "as_expression", "satisfies_expression":
+            switch parent.nodeKind {
+            case .parenthesizedExpression, .nonNullExpression, .asExpression, .satisfiesExpression:
                 child = parent
                 continue
-            case "unary_expression":
+            case .unaryExpression:
                 if Syntax.operatorText(parent) == "!" { return true }
                 return false
-            case "if_statement", "while_statement", "do_statement", "for_statement":
+            case .ifStatement, .whileStatement, .doStatement, .forStatement:
                 return true
-            case "ternary_expression":
+            case .ternaryExpression:
                 if parent.child(byField: "condition")?.id == child.id { return true }
                 child = parent
                 continue
-            case "binary_expression":
+            case .binaryExpression:
                 guard let op = Syntax.operatorText(parent) else { return false }
                 if ["&&", "||", "??"].contains(op) { return true }
                 if ["===", "!==", "==", "!="].contains(op) {
@@ -201,19 +201,19 @@ extension SemanticModel {
                     return other.flatMap(Syntax.booleanValue) != nil
                 }
                 return false
-            case "return_statement", "variable_declarator", "jsx_expression", "assignment_expression":
-                if parent.kind == "assignment_expression" { return parent.child(byField: "right")?.id == child.id }
-                if parent.kind == "variable_declarator" { return parent.child(byField: "value")?.id == child.id }
+            case .returnStatement, .variableDeclarator, .jsxExpression, .assignmentExpression:
+                if parent.is(.assignmentExpression) { return parent.child(byField: "right")?.id == child.id }
+                if parent.is(.variableDeclarator) { return parent.child(byField: "value")?.id == child.id }
                 return true
-            case "pair":
+            case .pair:
                 guard parent.child(byField: "value")?.id == child.id, let object = parent.parent else { return false }
                 return isStoredObject(object)
-            case "arrow_function":
+            case .arrowFunction:
                 return parent.child(byField: "body")?.id == child.id
-            case "arguments":
-                guard let call = parent.parent, call.kind == "call_expression",
+            case .arguments:
+                guard let call = parent.parent, call.is(.callExpression),
                       let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
-                let name = callee.kind == "member_expression" ? callee.child(byField: "property")?.text : callee.text
+                let name = callee.is(.memberExpression) ? callee.child(byField: "property")?.text : callee.text
                 if name == "Boolean" { child = call; continue }
                 return name.map(isStateSetterName) ?? false
             default:
@@ -233,9 +233,9 @@ extension SemanticModel {
     /// Logging, tracing and analytics calls: what they receive decides nothing.
     private func isLoggingCall(_ callee: Node) -> Bool {
         let name: String
-        if callee.kind == "member_expression" {
+        if callee.is(.memberExpression) {
             if let object = callee.child(byField: "object").map(Syntax.unwrap) {
-                let receiver = object.kind == "call_expression" ? (object.child(byField: "function")?.text ?? "") : object.text
+                let receiver = object.is(.callExpression) ? (object.child(byField: "function")?.text ?? "") : object.text
                 let lowered = receiver.lowercased()
                 if ["console", "logger", "log", "sentry", "analytics", "crashlytics", "bugsnag", "datadog", "amplitude", "mixpanel", "segment"]
                     .contains(where: { lowered.hasSuffix($0) }) {
@@ -255,11 +255,11 @@ extension SemanticModel {
     private func isStoredObject(_ object: Node) -> Bool {
         var child = object
         while let parent = child.parent {
-            switch parent.kind {
-            case "parenthesized_expression", "as_expression", "satisfies_expression", "object", "array", "pair",
-                 "spread_element":
+            switch parent.nodeKind {
+            case .parenthesizedExpression, .asExpression, .satisfiesExpression, .object, .array, .pair,
+                 .spreadElement:
                 child = parent
-            case "arguments":
+            case .arguments:
                 guard let call = parent.parent, let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
                 return !isLoggingCall(callee)
             default:
@@ -281,13 +281,13 @@ extension SemanticModel {
     }
 
     private func computePermissionRequest(_ call: Node) -> PermissionRequestCall? {
-        guard call.kind == "call_expression", let callee = call.child(byField: "function") else { return nil }
-        let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
+        guard call.is(.callExpression), let callee = call.child(byField: "function") else { return nil }
+        let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
         if value(of: callee) == .expoExport("requestPermissionsAsync") {
             return PermissionRequestCall(call: call, options: arguments.first)
         }
         let calleeNode = Syntax.unwrap(callee)
-        let name = calleeNode.kind == "member_expression" ? calleeNode.child(byField: "property")?.text : calleeNode.text
+        let name = calleeNode.is(.memberExpression) ? calleeNode.child(byField: "property")?.text : calleeNode.text
         if name == "call", let first = arguments.first, value(of: first) == .expoExport("requestPermissionsAsync") {
             return PermissionRequestCall(call: call, options: arguments.count > 1 ? arguments[1] : nil)
         }
@@ -301,12 +301,12 @@ extension SemanticModel {
         var hops = 0
         while hops < 8 {
             hops += 1
-            switch node.kind {
-            case "object":
+            switch node.nodeKind {
+            case .object:
                 return .literal(node)
-            case "undefined":
+            case .undefined:
                 return .absent
-            case "identifier", "shorthand_property_identifier":
+            case .identifier, .shorthandPropertyIdentifier:
                 guard let (value, path) = soleDefinition(of: node), path.isEmpty else { return .unresolvable }
                 node = Syntax.unwrap(value)
             default:
@@ -352,8 +352,8 @@ extension SemanticModel {
         while let (current, steps) = work.popLast(), budget > 0 {
             budget -= 1
             let node = Syntax.unwrap(current)
-            switch node.kind {
-            case "object":
+            switch node.nodeKind {
+            case .object:
                 guard let step = steps.first else {
                     if seen.insert(node.id).inserted { found.append(node) }
                     continue
@@ -368,50 +368,50 @@ extension SemanticModel {
                     }
                     guard let memberName = member.name else { break }
                     guard memberName == name else { continue }
-                    if member.node.kind != "method_definition", let value = member.value {
+                    if member.node.nodeKind != .methodDefinition, let value = member.value {
                         work.append((value, Array(steps.dropFirst())))
                     }
                     break
                 }
-            case "array":
+            case .array:
                 guard let step = steps.first else { continue }
-                let items = node.namedChildren.filter { $0.kind != "comment" }
+                let items = node.namedChildren.filter { $0.nodeKind != .comment }
                 switch step {
                 case .element:
                     for item in items.reversed() {
-                        if item.kind == "spread_element" {
+                        if item.is(.spreadElement) {
                             if let inner = item.namedChild(0) { work.append((inner, steps)) }
                         } else {
                             work.append((item, Array(steps.dropFirst())))
                         }
                     }
                 case let .index(position):
-                    guard !items.contains(where: { $0.kind == "spread_element" }), position < items.count else { continue }
+                    guard !items.contains(where: { $0.is(.spreadElement) }), position < items.count else { continue }
                     work.append((items[position], Array(steps.dropFirst())))
                 case .property:
                     continue
                 }
-            case "ternary_expression":
+            case .ternaryExpression:
                 for field in ["alternative", "consequence"] {
                     if let branch = node.child(byField: field) { work.append((branch, steps)) }
                 }
-            case "binary_expression":
+            case .binaryExpression:
                 guard let op = Syntax.operatorText(node), ["||", "??"].contains(op) else { continue }
                 for field in ["right", "left"] {
                     if let side = node.child(byField: field) { work.append((side, steps)) }
                 }
-            case "member_expression":
+            case .memberExpression:
                 guard let object = node.child(byField: "object"), let property = node.child(byField: "property"),
-                      property.kind == "property_identifier" else { continue }
+                      property.is(.propertyIdentifier) else { continue }
                 work.append((object, [.property(property.text)] + steps))
-            case "subscript_expression":
+            case .subscriptExpression:
                 guard let object = node.child(byField: "object"), let index = node.child(byField: "index") else { continue }
                 if let position = Syntax.numberValue(index) {
                     work.append((object, [.index(position)] + steps))
                 } else if let name = Syntax.stringValue(index) {
                     work.append((object, [.property(name)] + steps))
                 }
-            case "identifier", "shorthand_property_identifier":
+            case .identifier, .shorthandPropertyIdentifier:
                 guard let index = resolve(name: node.text, at: node) else { continue }
                 switch bindings[index].declaration {
                 case let .parameter(function, 0, path, _) where !path.contains(.rest):
@@ -447,10 +447,10 @@ extension SemanticModel {
     /// The array whose elements `callback` receives as its first parameter:
     /// `list.map(callback)`, `list.forEach(callback)`, ...
     public func iteratedList(byCallback callback: Node) -> Node? {
-        guard let context = Syntax.outerContext(of: callback), context.parent.kind == "arguments",
-              context.parent.namedChildren.first(where: { $0.kind != "comment" })?.id == context.child.id,
-              let call = context.parent.parent, call.kind == "call_expression",
-              let callee = call.child(byField: "function").map(Syntax.unwrap), callee.kind == "member_expression",
+        guard let context = Syntax.outerContext(of: callback), context.parent.is(.arguments),
+              context.parent.namedChildren.first(where: { $0.nodeKind != .comment })?.id == context.child.id,
+              let call = context.parent.parent, call.is(.callExpression),
+              let callee = call.child(byField: "function").map(Syntax.unwrap), callee.is(.memberExpression),
               let method = callee.child(byField: "property")?.text,
               ["map", "forEach", "flatMap", "filter", "find", "some", "every"].contains(method) else { return nil }
         return callee.child(byField: "object")
@@ -479,8 +479,8 @@ extension SemanticModel {
             return []
         }
         tree.walk { node in
-            switch node.kind {
-            case "if_statement", "ternary_expression":
+            switch node.nodeKind {
+            case .ifStatement, .ternaryExpression:
                 guard let condition = node.child(byField: "condition") else { break }
                 if impliesAndroid(condition, when: true), let consequence = node.child(byField: "consequence") {
                     ranges.append(consequence.byteRange)
@@ -488,32 +488,32 @@ extension SemanticModel {
                 if impliesAndroid(condition, when: false), let alternative = node.child(byField: "alternative") {
                     ranges.append(alternative.byteRange)
                 }
-            case "binary_expression":
+            case .binaryExpression:
                 guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { break }
                 let op = Syntax.operatorText(node)
                 if op == "&&" && impliesAndroid(left, when: true) || op == "||" && impliesAndroid(left, when: false) {
                     ranges.append(right.byteRange)
                 }
-            case "statement_block", "program", "switch_case", "switch_default":
+            case .statementBlock, .program, .switchCase, .switchDefault:
                 // `if (Platform.OS === 'ios') return;` makes the rest of the block Android-only.
-                for statement in node.namedChildren where statement.kind == "if_statement" {
+                for statement in node.namedChildren where statement.is(.ifStatement) {
                     guard statement.child(byField: "alternative") == nil,
                           let condition = statement.child(byField: "condition"), impliesAndroid(condition, when: false),
                           let consequence = statement.child(byField: "consequence"), alwaysExits(consequence) else { continue }
                     ranges.append(statement.endByte..<node.endByte)
                     break
                 }
-            case "switch_statement":
+            case .switchStatement:
                 guard let discriminant = node.child(byField: "value"), value(of: discriminant) == .platformOS,
                       let body = node.child(byField: "body") else { break }
-                for switchCase in body.namedChildren where switchCase.kind == "switch_case" {
+                for switchCase in body.namedChildren where switchCase.is(.switchCase) {
                     if let caseValue = switchCase.child(byField: "value"), Syntax.stringValue(caseValue) == "android" {
                         ranges.append(caseValue.endByte..<switchCase.endByte)
                     }
                 }
-            case "call_expression":
+            case .callExpression:
                 guard let callee = node.child(byField: "function"), Syntax.normalisedText(callee) == "Platform.select",
-                      let object = node.child(byField: "arguments")?.namedChild(0).map(Syntax.unwrap), object.kind == "object" else { break }
+                      let object = node.child(byField: "arguments")?.namedChild(0).map(Syntax.unwrap), object.is(.object) else { break }
                 for member in Syntax.objectMembers(object) where member.name == "android" {
                     if let value = member.value { ranges.append(value.byteRange) }
                 }
@@ -536,11 +536,11 @@ extension SemanticModel {
             if case let .platformTest(android) = value { return android } else { return nil }
         })
         if senses.count == 1, let android = senses.first { return truth ? android : !android }
-        switch node.kind {
-        case "unary_expression":
+        switch node.nodeKind {
+        case .unaryExpression:
             guard Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument") else { return false }
             return impliesAndroid(argument, when: !truth, depth: depth + 1)
-        case "binary_expression":
+        case .binaryExpression:
             guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return false }
             switch Syntax.operatorText(node) {
             case "&&": return truth && (impliesAndroid(left, when: true, depth: depth + 1) || impliesAndroid(right, when: true, depth: depth + 1))
@@ -553,11 +553,11 @@ extension SemanticModel {
     }
 
     private func alwaysExits(_ statement: Node) -> Bool {
-        switch statement.kind {
-        case "return_statement", "throw_statement":
+        switch statement.nodeKind {
+        case .returnStatement, .throwStatement:
             return true
-        case "statement_block":
-            guard let last = statement.namedChildren.last(where: { $0.kind != "comment" }) else { return false }
+        case .statementBlock:
+            guard let last = statement.namedChildren.last(where: { $0.nodeKind != .comment }) else { return false }
             return alwaysExits(last)
         default:
             return false
@@ -605,11 +605,11 @@ extension SemanticModel {
         var child = node
         var sense = positive
         while let parent = child.parent {
-            if parent.kind == "parenthesized_expression" { child = parent; continue }
-            if parent.kind == "unary_expression", Syntax.operatorText(parent) == "!" {
+            if parent.is(.parenthesizedExpression) { child = parent; continue }
+            if parent.is(.unaryExpression), Syntax.operatorText(parent) == "!" {
                 sense.toggle(); child = parent; continue
             }
-            guard parent.kind == "binary_expression", let op = Syntax.operatorText(parent), op == "||" || op == "&&" else {
+            guard parent.is(.binaryExpression), let op = Syntax.operatorText(parent), op == "||" || op == "&&" else {
                 return true
             }
             let wrongWay = (op == "||" && !sense) || (op == "&&" && sense)
@@ -623,11 +623,11 @@ extension SemanticModel {
     private func isLogicalOperand(_ node: Node) -> Bool {
         var child = node
         while let parent = child.parent {
-            if parent.kind == "parenthesized_expression" || parent.kind == "unary_expression" && Syntax.operatorText(parent) == "!" {
+            if parent.is(.parenthesizedExpression) || parent.is(.unaryExpression) && Syntax.operatorText(parent) == "!" {
                 child = parent
                 continue
             }
-            return parent.kind == "binary_expression" && ["||", "&&"].contains(Syntax.operatorText(parent) ?? "")
+            return parent.is(.binaryExpression) && ["||", "&&"].contains(Syntax.operatorText(parent) ?? "")
         }
         return false
     }
@@ -638,7 +638,7 @@ extension SemanticModel {
         var work = [node]
         while let current = work.popLast() {
             let unwrapped = Syntax.unwrap(current)
-            if unwrapped.kind == "binary_expression", Syntax.operatorText(unwrapped) == op,
+            if unwrapped.is(.binaryExpression), Syntax.operatorText(unwrapped) == op,
                let left = unwrapped.child(byField: "left"), let right = unwrapped.child(byField: "right") {
                 work.append(right)
                 work.append(left)
@@ -651,7 +651,7 @@ extension SemanticModel {
 
     private func isBlindCheck(_ operand: Node) -> Bool {
         var node = operand
-        while node.kind == "unary_expression", let argument = node.child(byField: "argument") {
+        while node.is(.unaryExpression), let argument = node.child(byField: "argument") {
             node = Syntax.unwrap(argument)
         }
         if rootStatusComparison(node) != nil || blindAuthorizationComparison(node) != nil { return true }
@@ -665,8 +665,8 @@ extension SemanticModel {
     private static let comparisonOperators: Set<String> = ["===", "==", "!==", "!=", ">=", ">", "<", "<="]
 
     private func provisionalTestSense(_ node: Node) -> Bool? {
-        switch node.kind {
-        case "binary_expression":
+        switch node.nodeKind {
+        case .binaryExpression:
             // Only a comparison can test a status (checked first: most binary expressions of a file
             // are arithmetic or logic, and evaluating their operands costs).
             guard let op = Syntax.operatorText(node), Self.comparisonOperators.contains(op), let left = node.child(byField: "left"),
@@ -704,17 +704,17 @@ extension SemanticModel {
                 }
             }
             return nil
-        case "switch_case":
+        case .switchCase:
             // `switch (ios.status) { case IosAuthorizationStatus.PROVISIONAL: ... }`
             guard let caseValue = node.child(byField: "value"), let raw = iosStatusConstant(caseValue),
                   raw == 3 || raw == 4 else { return nil }
             if Syntax.numberValue(caseValue) != nil {
-                guard let statement = node.parent?.parent, statement.kind == "switch_statement",
+                guard let statement = node.parent?.parent, statement.is(.switchStatement),
                       let discriminant = statement.child(byField: "value"),
                       possibleValues(of: discriminant).contains(where: \.isIosStatus) else { return nil }
             }
             return true
-        case "call_expression":
+        case .callExpression:
             // A call of a local helper that tests for provisional itself (`granted || isProvisional(s)`).
             // Only as an operand of `||` / `&&`: `return isQuiet(s)` after an early blind return does
             // not rescue the devices that return dropped.
@@ -723,7 +723,7 @@ extension SemanticModel {
                case let .localFunction(function) = value(of: callee), directlyAwareFunctions.contains(function.id) {
                 return isLogicalOperand(node) ? true : nil
             }
-            guard let callee = node.child(byField: "function").map(Syntax.unwrap), callee.kind == "member_expression",
+            guard let callee = node.child(byField: "function").map(Syntax.unwrap), callee.is(.memberExpression),
                   callee.child(byField: "property")?.textEquals("includes") == true,
                   let object = callee.child(byField: "object") else { return nil }
             let list = listElements(object)
@@ -741,17 +741,17 @@ extension SemanticModel {
     /// Elements of an array literal, or of a local constant initialised with one.
     private func listElements(_ expression: Node) -> [Node] {
         var node = Syntax.unwrap(expression)
-        if node.kind == "identifier", let (value, path) = soleDefinition(of: node), path.isEmpty {
+        if node.is(.identifier), let (value, path) = soleDefinition(of: node), path.isEmpty {
             node = Syntax.unwrap(value)
         }
-        return node.kind == "array" ? node.namedChildren : []
+        return node.is(.array) ? node.namedChildren : []
     }
 
     /// The raw value of an `IosAuthorizationStatus` member, or of a small number literal.
     private func iosStatusConstant(_ node: Node) -> Int? {
         if let number = Syntax.numberValue(node) { return (0...4).contains(number) ? number : nil }
         let unwrapped = Syntax.unwrap(node)
-        guard unwrapped.kind == "member_expression" || unwrapped.kind == "identifier",
+        guard unwrapped.is(.memberExpression) || unwrapped.is(.identifier),
               case let .expoEnumMember("IosAuthorizationStatus", member) = value(of: unwrapped) else { return nil }
         return ["NOT_DETERMINED": 0, "DENIED": 1, "AUTHORIZED": 2, "PROVISIONAL": 3, "EPHEMERAL": 4][member]
     }
@@ -765,25 +765,25 @@ extension SemanticModel {
         var hops = 0
         while hops < 8, let (parent, child) = Syntax.outerContext(of: current) {
             hops += 1
-            switch parent.kind {
-            case "arrow_function":
+            switch parent.nodeKind {
+            case .arrowFunction:
                 return parent.child(byField: "body")?.id == child.id ? parent : nil
-            case "return_statement":
+            case .returnStatement:
                 return enclosingFunction(of: parent)
-            case "arguments":
+            case .arguments:
                 guard let call = parent.parent, let callee = call.child(byField: "function"),
                       Syntax.normalisedText(callee) == "Promise.resolve" else { return nil }
                 current = call
-            case "await_expression":
+            case .awaitExpression:
                 current = parent
-            case "variable_declarator":
+            case .variableDeclarator:
                 guard parent.child(byField: "value")?.id == child.id,
-                      let name = parent.child(byField: "name"), name.kind == "identifier",
+                      let name = parent.child(byField: "name"), name.is(.identifier),
                       let declared = resolve(name: name.text, at: name),
                       let function = enclosingFunction(of: parent) else { return nil }
                 let returnsIt = returnedExpressions(of: function).contains { returned in
                     let unwrapped = Syntax.unwrap(returned)
-                    return unwrapped.kind == "identifier" && unwrapped.textEquals(name.text)
+                    return unwrapped.is(.identifier) && unwrapped.textEquals(name.text)
                         && resolve(name: name.text, at: unwrapped) == declared
                 }
                 return returnsIt ? function : nil
@@ -799,14 +799,14 @@ extension SemanticModel {
     public func typeNamesExpoType(_ type: Node, _ typeName: String) -> Bool {
         var work = [type]
         while let node = work.popLast() {
-            switch node.kind {
-            case "type_identifier":
+            switch node.nodeKind {
+            case .typeIdentifier:
                 if node.textEquals(typeName), let index = resolve(name: typeName, at: node),
                    value(ofBinding: index) == .expoExport(typeName) {
                     return true
                 }
-            case "nested_type_identifier":
-                if let module = node.child(byField: "module"), module.kind == "identifier",
+            case .nestedTypeIdentifier:
+                if let module = node.child(byField: "module"), module.is(.identifier),
                    node.child(byField: "name")?.textEquals(typeName) == true,
                    let index = resolve(name: module.text, at: module), value(ofBinding: index) == .expoModule {
                     return true
@@ -832,25 +832,25 @@ extension SemanticModel {
         while let (expression, depth) = work.popLast() {
             guard depth < 16 else { continue }
             let node = Syntax.unwrap(expression)
-            switch node.kind {
-            case "object":
+            switch node.nodeKind {
+            case .object:
                 found.insert(node.id)
-            case "ternary_expression":
+            case .ternaryExpression:
                 for field in ["consequence", "alternative"] {
                     if let branch = node.child(byField: field) { work.append((branch, depth + 1)) }
                 }
-            case "binary_expression":
+            case .binaryExpression:
                 for field in ["left", "right"] {
                     if let side = node.child(byField: field) { work.append((side, depth + 1)) }
                 }
-            case "await_expression":
+            case .awaitExpression:
                 if let inner = node.namedChild(0) { work.append((inner, depth + 1)) }
-            case "identifier":
+            case .identifier:
                 // Every object that may reach the returned variable is a behavior when it does.
                 for (value, path) in possibleDefinitions(of: node) ?? [] where path.isEmpty {
                     work.append((value, depth + 1))
                 }
-            case "call_expression":
+            case .callExpression:
                 guard let callee = node.child(byField: "function") else { continue }
                 if Syntax.normalisedText(callee) == "Promise.resolve",
                    let argument = node.child(byField: "arguments")?.namedChild(0) {
@@ -876,21 +876,21 @@ extension SemanticModel {
     public func isDisplayOnlyDecision(_ site: Node) -> Bool {
         func isLabel(_ node: Node?) -> Bool {
             guard let node = node.map(Syntax.unwrap) else { return false }
-            switch node.kind {
-            case "string": return true
-            case "template_string": return !node.namedChildren.contains { $0.kind == "template_substitution" }
+            switch node.nodeKind {
+            case .string: return true
+            case .templateString: return !node.namedChildren.contains { $0.is(.templateSubstitution) }
             default: return false
             }
         }
         func isLabelStatement(_ statement: Node) -> Bool {
-            switch statement.kind {
-            case "comment", "break_statement", "empty_statement": return true
-            case "return_statement": return isLabel(statement.namedChildren.first { $0.kind != "comment" })
-            case "expression_statement":
-                guard let expression = statement.namedChildren.first(where: { $0.kind != "comment" }).map(Syntax.unwrap),
-                      expression.kind == "assignment_expression" else { return false }
+            switch statement.nodeKind {
+            case .comment, .breakStatement, .emptyStatement: return true
+            case .returnStatement: return isLabel(statement.namedChildren.first { $0.nodeKind != .comment })
+            case .expressionStatement:
+                guard let expression = statement.namedChildren.first(where: { $0.nodeKind != .comment }).map(Syntax.unwrap),
+                      expression.is(.assignmentExpression) else { return false }
                 return isLabel(expression.child(byField: "right"))
-            case "statement_block": return statement.namedChildren.allSatisfy(isLabelStatement)
+            case .statementBlock: return statement.namedChildren.allSatisfy(isLabelStatement)
             default: return false
             }
         }
@@ -902,7 +902,7 @@ extension SemanticModel {
         }
         /// The status literal a condition compares the root status with.
         func comparedLiteral(_ condition: Node?) -> String? {
-            guard let condition = condition.map(Syntax.unwrap), condition.kind == "binary_expression",
+            guard let condition = condition.map(Syntax.unwrap), condition.is(.binaryExpression),
                   let op = Syntax.operatorText(condition), ["===", "!==", "==", "!="].contains(op),
                   let left = condition.child(byField: "left"), let right = condition.child(byField: "right") else { return nil }
             for (statusSide, literalSide) in [(left, right), (right, left)] where value(of: statusSide).isRootStatus {
@@ -912,12 +912,12 @@ extension SemanticModel {
         }
         // A `switch`: every case only yields a label, and at least two statuses have a case.
         var switchCase = site
-        if switchCase.kind != "switch_case", let parent = site.parent, parent.kind == "switch_case" { switchCase = parent }
-        if switchCase.kind == "switch_case", let body = switchCase.parent, body.kind == "switch_body" {
+        if switchCase.nodeKind != .switchCase, let parent = site.parent, parent.is(.switchCase) { switchCase = parent }
+        if switchCase.is(.switchCase), let body = switchCase.parent, body.is(.switchBody) {
             var literals = Set<String>()
             for member in body.namedChildren {
-                guard member.kind == "switch_case" || member.kind == "switch_default" else {
-                    if member.kind == "comment" { continue }
+                guard member.is(.switchCase) || member.is(.switchDefault) else {
+                    if member.is(.comment) { continue }
                     return false
                 }
                 if let value = member.child(byField: "value"), let literal = anyStatusLiteral(value) { literals.insert(literal) }
@@ -926,16 +926,16 @@ extension SemanticModel {
             return literals.count >= 2
         }
         var condition = site
-        while let parent = condition.parent, ["parenthesized_expression", "unary_expression"].contains(parent.kind) { condition = parent }
+        while let parent = condition.parent, [.parenthesizedExpression, .unaryExpression].contains(parent.nodeKind) { condition = parent }
         guard let holder = condition.parent else { return false }
         var literals = Set<String>()
-        switch holder.kind {
-        case "ternary_expression":
+        switch holder.nodeKind {
+        case .ternaryExpression:
             guard holder.child(byField: "condition")?.id == condition.id else { return false }
             // Up to the first ternary of the chain, then down its alternatives.
             var top = holder
-            while let parent = top.parent.map({ $0.kind == "parenthesized_expression" ? ($0.parent ?? $0) : $0 }),
-                  parent.kind == "ternary_expression", parent.child(byField: "alternative").map(Syntax.unwrap)?.id == top.id {
+            while let parent = top.parent.map({ $0.is(.parenthesizedExpression) ? ($0.parent ?? $0) : $0 }),
+                  parent.is(.ternaryExpression), parent.child(byField: "alternative").map(Syntax.unwrap)?.id == top.id {
                 top = parent
             }
             var current: Node? = top
@@ -943,17 +943,17 @@ extension SemanticModel {
                 guard let literal = comparedLiteral(ternary.child(byField: "condition")), isLabel(ternary.child(byField: "consequence")),
                       let alternative = ternary.child(byField: "alternative").map(Syntax.unwrap) else { return false }
                 literals.insert(literal)
-                if alternative.kind == "ternary_expression" {
+                if alternative.is(.ternaryExpression) {
                     current = alternative
                 } else {
                     guard isLabel(alternative) else { return false }
                     current = nil
                 }
             }
-        case "if_statement":
+        case .ifStatement:
             guard holder.child(byField: "condition")?.id == condition.id else { return false }
             var top = holder
-            while let clause = top.parent, clause.kind == "else_clause", let parent = clause.parent, parent.kind == "if_statement" {
+            while let clause = top.parent, clause.is(.elseClause), let parent = clause.parent, parent.is(.ifStatement) {
                 top = parent
             }
             var current: Node? = top
@@ -963,8 +963,8 @@ extension SemanticModel {
                 literals.insert(literal)
                 current = nil
                 if let alternative = statement.child(byField: "alternative") {
-                    let inner = alternative.namedChildren.filter { $0.kind != "comment" }
-                    if inner.count == 1, inner[0].kind == "if_statement" {
+                    let inner = alternative.namedChildren.filter { $0.nodeKind != .comment }
+                    if inner.count == 1, inner[0].is(.ifStatement) {
                         current = inner[0]
                     } else if !inner.allSatisfy(isLabelStatement) {
                         return false
@@ -991,8 +991,8 @@ extension SemanticModel {
         // library's `setNotificationHandler`) is that function's business, not expo's.
         func passedToAnotherFunction(_ object: Node?) -> Bool {
             guard var current = object else { return false }
-            while let parent = current.parent, parent.kind == "parenthesized_expression" { current = parent }
-            guard let arguments = current.parent, arguments.kind == "arguments", let call = arguments.parent,
+            while let parent = current.parent, parent.is(.parenthesizedExpression) { current = parent }
+            guard let arguments = current.parent, arguments.is(.arguments), let call = arguments.parent,
                   let callee = call.child(byField: "function") else { return false }
             return self.value(of: callee) != .expoExport("setNotificationHandler")
         }
@@ -1004,7 +1004,7 @@ extension SemanticModel {
                 guard var current = tree.root.descendant(spanning: offset..<(offset + name.utf8.count)) else { continue }
                 for _ in 0..<4 {
                     guard let parent = current.parent else { break }
-                    if parent.kind == "pair" {
+                    if parent.is(.pair) {
                         if let key = parent.child(byField: "key"), key.contains(current), Syntax.propertyName(key) == name,
                            !passedToAnotherFunction(parent.parent),
                            let value = parent.child(byField: "value"), case let .localFunction(function) = self.value(of: value) {
@@ -1012,9 +1012,9 @@ extension SemanticModel {
                         }
                         break
                     }
-                    if parent.kind == "method_definition" {
+                    if parent.is(.methodDefinition) {
                         if let key = parent.child(byField: "name"), key.contains(current), Syntax.propertyName(key) == name,
-                           parent.parent?.kind == "object", !passedToAnotherFunction(parent.parent) {
+                           parent.parent?.nodeKind == .object, !passedToAnotherFunction(parent.parent) {
                             add(parent)
                         }
                         break
@@ -1028,7 +1028,7 @@ extension SemanticModel {
                   case let .literal(object) = resolveObject(call.child(byField: "arguments")?.namedChild(0)) else { continue }
             for member in Syntax.objectMembers(object) where member.name == "handleNotification" {
                 guard let value = member.value else { continue }
-                if member.node.kind == "method_definition" {
+                if member.node.is(.methodDefinition) {
                     add(member.node)
                 } else if case let .localFunction(function) = self.value(of: value) {
                     add(function)

@@ -306,17 +306,17 @@ extension SemanticModel {
     /// This file's exports that carry permission data.
     func exportSummary() -> [String: ExportedValue] {
         var exports: [String: ExportedValue] = [:]
-        for statement in tree.root.namedChildren where statement.kind == "export_statement" {
+        for statement in tree.root.namedChildren where statement.is(.exportStatement) {
             if statement.child(byField: "source") != nil { continue }
             if let declaration = statement.child(byField: "declaration") {
-                switch declaration.kind {
-                case "function_declaration", "generator_function_declaration":
+                switch declaration.nodeKind {
+                case .functionDeclaration, .generatorFunctionDeclaration:
                     if let name = declaration.child(byField: "name"), let value = summarise(.localFunction(declaration)) {
                         exports[name.text] = value
                     }
-                case "lexical_declaration", "variable_declaration":
-                    for declarator in declaration.namedChildren where declarator.kind == "variable_declarator" {
-                        guard let name = declarator.child(byField: "name"), name.kind == "identifier",
+                case .lexicalDeclaration, .variableDeclaration:
+                    for declarator in declaration.namedChildren where declarator.is(.variableDeclarator) {
+                        guard let name = declarator.child(byField: "name"), name.is(.identifier),
                               let index = resolve(name: name.text, at: name),
                               let value = summarise(value(ofBinding: index)) else { continue }
                         exports[name.text] = value
@@ -326,8 +326,8 @@ extension SemanticModel {
                 }
             } else if let value = statement.child(byField: "value") {
                 if let summary = summarise(self.value(of: value)) { exports["default"] = summary }
-            } else if let clause = statement.namedChildren.first(where: { $0.kind == "export_clause" }) {
-                for specifier in clause.namedChildren where specifier.kind == "export_specifier" {
+            } else if let clause = statement.namedChildren.first(where: { $0.is(.exportClause) }) {
+                for specifier in clause.namedChildren where specifier.is(.exportSpecifier) {
                     guard let name = specifier.child(byField: "name"),
                           let index = resolve(name: name.text, at: name),
                           let value = summarise(value(ofBinding: index)) else { continue }
@@ -341,15 +341,15 @@ extension SemanticModel {
     /// This file's `export ... from` statements.
     func reexports() -> [Reexport] {
         var result: [Reexport] = []
-        for statement in tree.root.namedChildren where statement.kind == "export_statement" {
+        for statement in tree.root.namedChildren where statement.is(.exportStatement) {
             guard let source = statement.child(byField: "source"), let module = Syntax.stringValue(source) else { continue }
-            if let clause = statement.namedChildren.first(where: { $0.kind == "export_clause" }) {
-                for specifier in clause.namedChildren where specifier.kind == "export_specifier" {
+            if let clause = statement.namedChildren.first(where: { $0.is(.exportClause) }) {
+                for specifier in clause.namedChildren where specifier.is(.exportSpecifier) {
                     guard let name = specifier.child(byField: "name") else { continue }
                     let exported = (specifier.child(byField: "alias") ?? name).text
                     result.append(Reexport(module: module, kind: .named(imported: name.text, exported: exported)))
                 }
-            } else if let namespace = statement.namedChildren.first(where: { $0.kind == "namespace_export" }),
+            } else if let namespace = statement.namedChildren.first(where: { $0.is(.namespaceExport) }),
                       let name = namespace.namedChildren.last {
                 result.append(Reexport(module: module, kind: .namespace(name.text)))
             } else {
@@ -389,7 +389,7 @@ extension SemanticModel {
             var members: [String: ExportedValue] = [:]
             for member in Syntax.objectMembers(object) {
                 guard let name = member.name else { continue }
-                let memberValue: SymbolicValue = member.node.kind == "method_definition"
+                let memberValue: SymbolicValue = member.node.is(.methodDefinition)
                     ? .localFunction(member.node) : (member.value.map { self.value(of: $0) } ?? .unknown)
                 if let summary = summarise(memberValue, depth: depth + 1) { members[name] = summary }
             }
@@ -404,7 +404,7 @@ extension SemanticModel {
     private func resultMembers(of object: Node, depth: Int) -> [String: ExportedResult]? {
         guard depth < 2 else { return nil }
         var members: [String: ExportedResult] = [:]
-        for member in Syntax.objectMembers(object) where member.node.kind != "method_definition" {
+        for member in Syntax.objectMembers(object) where member.node.nodeKind != .methodDefinition {
             guard let valueNode = member.value else { continue }
             let memberValue = awaited(self.value(of: valueNode))
             let result: ExportedResult?
@@ -419,7 +419,7 @@ extension SemanticModel {
             }
             if let name = member.name {
                 if let result { members[name] = result }
-            } else if member.node.kind == "spread_element", case .permissionResponse = memberValue {
+            } else if member.node.is(.spreadElement), case .permissionResponse = memberValue {
                 // `{ ...response, extra }`
                 for name in ["status", "granted", "canAskAgain"] where members[name] == nil {
                     members[name] = name == "status" ? .rootStatus : nil

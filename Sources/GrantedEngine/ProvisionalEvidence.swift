@@ -124,7 +124,7 @@ public enum ProvisionalEvidenceScanner {
                        key: "ios.allowProvisional", mentionsKey: mentionsProvisional)
             case let .libraryValue(library, .method("requestPermission")), let .libraryValue(library, .export("requestPermission")):
                 // Modular Firebase takes the messaging instance first: `requestPermission(getMessaging(), options)`.
-                let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
+                let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
                 let position = library == .firebaseMessaging && calleeValue == .libraryValue(library, .export("requestPermission")) ? 1 : 0
                 let options = position < arguments.count ? arguments[position] : nil
                 record(call, model.provisionalOption(ofLibraryOptions: options), library: library.rawValue, key: "provisional",
@@ -132,8 +132,8 @@ public enum ProvisionalEvidenceScanner {
             default:
                 if isPermissionsRequestNotifications(callee, model) {
                     requestRanges.append(call.byteRange)
-                    let list = call.child(byField: "arguments")?.namedChildren.first { $0.kind != "comment" }
-                    if let list = list.map(Syntax.unwrap), list.kind == "array" {
+                    let list = call.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
+                    if let list = list.map(Syntax.unwrap), list.is(.array) {
                         let names = list.namedChildren.compactMap(Syntax.stringValue)
                         if names.contains("provisional") {
                             site(call, library: permissionsModule, how: "`'provisional'` in the options")
@@ -156,12 +156,12 @@ public enum ProvisionalEvidenceScanner {
             let name = "allowProvisional"
             for offset in text.offsets(of: name) where !requestRanges.contains(where: { $0.contains(offset) }) {
                 guard let leaf = model.tree.root.descendant(spanning: offset..<(offset + name.utf8.count)),
-                      let pair = leaf.parent, pair.kind == "pair", let key = pair.child(byField: "key"), key.contains(leaf),
+                      let pair = leaf.parent, pair.is(.pair), let key = pair.child(byField: "key"), key.contains(leaf),
                       Syntax.propertyName(key) == name, let value = pair.child(byField: "value") else { continue }
                 let unwrapped = Syntax.unwrap(value)
-                if unwrapped.kind == "false" { continue }
+                if unwrapped.is(.false) { continue }
                 site(pair, library: SemanticModel.expoNotificationsModule,
-                     how: unwrapped.kind == "true" ? "`allowProvisional: true` in request options" : "`allowProvisional` from an expression in request options")
+                     how: unwrapped.is(.true) ? "`allowProvisional: true` in request options" : "`allowProvisional` from an expression in request options")
             }
         }
         return evidence
@@ -174,12 +174,12 @@ public enum ProvisionalEvidenceScanner {
         func declaration(of identifier: Node) -> SemanticModel.Declaration? {
             model.resolve(name: identifier.text, at: identifier).map { model.bindings[$0].declaration }
         }
-        if node.kind == "identifier" {
+        if node.is(.identifier) {
             if case let .importNamed(module, name)? = declaration(of: node) { return module == permissionsModule && name == "requestNotifications" }
             return false
         }
-        guard node.kind == "member_expression", node.child(byField: "property")?.textEquals("requestNotifications") == true,
-              let object = node.child(byField: "object").map(Syntax.unwrap), object.kind == "identifier" else { return false }
+        guard node.is(.memberExpression), node.child(byField: "property")?.textEquals("requestNotifications") == true,
+              let object = node.child(byField: "object").map(Syntax.unwrap), object.is(.identifier) else { return false }
         switch declaration(of: object) {
         case let .importNamespace(module)?, let .importDefault(module)?: return module == permissionsModule
         default: return false

@@ -93,7 +93,7 @@ extension SemanticModel {
     }
 
     private func ternaryBranches(_ options: Node?) -> (Node, Node)? {
-        guard let ternary = options.map(Syntax.unwrap), ternary.kind == "ternary_expression",
+        guard let ternary = options.map(Syntax.unwrap), ternary.is(.ternaryExpression),
               let consequence = ternary.child(byField: "consequence"),
               let alternative = ternary.child(byField: "alternative") else { return nil }
         return (consequence, alternative)
@@ -107,15 +107,15 @@ extension SemanticModel {
     /// A boolean option's value: a literal, a local constant initialised with one, or an expression.
     private func flagOption(_ member: ObjectMember) -> ProvisionalOption {
         guard var value = member.value.map(Syntax.unwrap) else { return .unknown }
-        if value.kind == "identifier" || value.kind == "shorthand_property_identifier",
+        if value.is(.identifier) || value.is(.shorthandPropertyIdentifier),
            let index = resolve(name: value.text, at: value),
            case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty,
            bindings[index].writes.isEmpty, Syntax.booleanValue(initializer) != nil {
             value = Syntax.unwrap(initializer)
         }
-        switch value.kind {
-        case "true": return .always
-        case "false", "null", "undefined": return .never
+        switch value.nodeKind {
+        case .true: return .always
+        case .false, .null, .undefined: return .never
         default: return .sometimes
         }
     }
@@ -123,10 +123,10 @@ extension SemanticModel {
     /// A call of the request function of `usePermissions(options)`, with the options given to the
     /// hook, which forwards them to `requestPermissionsAsync` (facts: The hook).
     public func hookRequest(_ call: Node) -> PermissionRequestCall? {
-        guard call.kind == "call_expression", let callee = call.child(byField: "function"),
+        guard call.is(.callExpression), let callee = call.child(byField: "function"),
               case let .permissionFunction(origin) = value(of: callee), hookTuplePosition(of: callee) == 1,
               let hook = calls.first(where: { $0.byteRange == origin }) else { return nil }
-        let options = hook.child(byField: "arguments")?.namedChildren.first { $0.kind != "comment" }
+        let options = hook.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
         return PermissionRequestCall(call: call, options: options)
     }
 
@@ -135,10 +135,10 @@ extension SemanticModel {
     public func hookTuplePosition(of function: Node) -> Int? {
         var node = Syntax.unwrap(function)
         for _ in 0..<4 {
-            switch node.kind {
-            case "subscript_expression":
+            switch node.nodeKind {
+            case .subscriptExpression:
                 return node.child(byField: "index").flatMap(Syntax.numberValue)
-            case "identifier":
+            case .identifier:
                 guard let index = resolve(name: node.text, at: node),
                       case let .variable(initializer, path) = bindings[index].declaration else { return nil }
                 switch path.last {
@@ -177,31 +177,31 @@ extension SemanticModel {
     private func isGuarded(_ node: Node, depth: Int) -> Bool {
         var child = node
         while let parent = child.parent {
-            switch parent.kind {
-            case "if_statement", "ternary_expression", "while_statement", "for_statement", "do_statement":
+            switch parent.nodeKind {
+            case .ifStatement, .ternaryExpression, .whileStatement, .forStatement, .doStatement:
                 // A loop that runs only while the state is unsettled (`while (status !== 'granted')`)
                 // tests it before each request as much as an `if` does.
                 if let condition = parent.child(byField: "condition"), condition.id != child.id,
                    testsPermissionState(condition) {
                     return true
                 }
-            case "binary_expression":
+            case .binaryExpression:
                 if ["&&", "||"].contains(Syntax.operatorText(parent) ?? ""), parent.child(byField: "right")?.id == child.id,
                    let left = parent.child(byField: "left"), testsPermissionState(left) {
                     return true
                 }
-            case "switch_case", "switch_default":
-                if parent.kind == "switch_case", parent.child(byField: "value")?.id == child.id { break }
-                if let statement = parent.parent?.parent, statement.kind == "switch_statement", switchesOnPermissionState(statement) {
+            case .switchCase, .switchDefault:
+                if parent.is(.switchCase), parent.child(byField: "value")?.id == child.id { break }
+                if let statement = parent.parent?.parent, statement.is(.switchStatement), switchesOnPermissionState(statement) {
                     return true
                 }
                 if exitsEarlier(in: parent, before: child) { return true }
-            case "statement_block", "program":
+            case .statementBlock, .program:
                 if exitsEarlier(in: parent, before: child) { return true }
-            case "function_declaration", "generator_function_declaration":
+            case .functionDeclaration, .generatorFunctionDeclaration:
                 return depth < 3 && isOnlyCalledWhenGuarded(parent, depth: depth)
-            case "arrow_function", "function_expression", "generator_function":
-                if let (outer, _) = Syntax.outerContext(of: parent), outer.kind == "variable_declarator",
+            case .arrowFunction, .functionExpression, .generatorFunction:
+                if let (outer, _) = Syntax.outerContext(of: parent), outer.is(.variableDeclarator),
                    depth < 3, isOnlyCalledWhenGuarded(parent, depth: depth) {
                     return true
                 }
@@ -221,18 +221,18 @@ extension SemanticModel {
             guard statement.endByte <= child.startByte else { break }
             var work = [statement]
             while let current = work.popLast() {
-                switch current.kind {
-                case "if_statement":
+                switch current.nodeKind {
+                case .ifStatement:
                     if let condition = current.child(byField: "condition"),
                        [current.child(byField: "consequence"), current.child(byField: "alternative")]
                         .contains(where: { $0.map(containsExit) == true }),
                        testsPermissionState(condition) {
                         return true
                     }
-                case "switch_statement":
+                case .switchStatement:
                     if switchesOnPermissionState(current), containsExit(current) { return true }
                 default:
-                    if Syntax.functionKinds.contains(current.kind) || current.kind == "class_declaration" { continue }
+                    if Syntax.functionKinds.contains(current.nodeKind) || current.is(.classDeclaration) { continue }
                 }
                 work.append(contentsOf: current.namedChildren)
             }
@@ -244,8 +244,8 @@ extension SemanticModel {
     private func containsExit(_ node: Node) -> Bool {
         var work = [node]
         while let current = work.popLast() {
-            if current.kind == "return_statement" || current.kind == "throw_statement" { return true }
-            if Syntax.functionKinds.contains(current.kind) || current.kind == "class_declaration" { continue }
+            if current.is(.returnStatement) || current.is(.throwStatement) { return true }
+            if Syntax.functionKinds.contains(current.nodeKind) || current.is(.classDeclaration) { continue }
             work.append(contentsOf: current.namedChildren)
         }
         return false
@@ -266,18 +266,18 @@ extension SemanticModel {
         while let node = work.popLast() {
             visited += 1
             if visited > 2_000 { return false }
-            switch node.kind {
-            case "binary_expression":
+            switch node.nodeKind {
+            case .binaryExpression:
                 if ["===", "!==", "==", "!=", "<", "<=", ">", ">="].contains(Syntax.operatorText(node) ?? ""),
                    let left = node.child(byField: "left"), let right = node.child(byField: "right"),
                    comparesPermissionState(left, right) {
                     return true
                 }
-            case "member_expression":
+            case .memberExpression:
                 if let property = node.child(byField: "property"), property.textEquals("granted") || property.textEquals("canAskAgain") {
                     return true
                 }
-            case "identifier":
+            case .identifier:
                 if node.textEquals("granted") || node.textEquals("canAskAgain") { return true }
                 switch value(of: node) {
                 case .granted, .canAskAgain: return true
@@ -286,11 +286,11 @@ extension SemanticModel {
                 // `const undetermined = settings.ios?.status === NOT_DETERMINED; if (!undetermined) return;`
                 if isReference(node), let index = resolve(name: node.text, at: node),
                    case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty,
-                   !Syntax.functionKinds.contains(Syntax.unwrap(initializer).kind),
+                   !Syntax.functionKinds.contains(Syntax.unwrap(initializer).nodeKind),
                    testsPermissionState(initializer, depth: depth + 1) {
                     return true
                 }
-            case "call_expression":
+            case .callExpression:
                 let arguments = node.child(byField: "arguments")?.namedChildren ?? []
                 if arguments.contains(where: { isPermissionData(value(of: $0)) }) { return true }
                 if let callee = node.child(byField: "function"), case let .localFunction(function) = value(of: callee),
@@ -298,7 +298,7 @@ extension SemanticModel {
                     return true
                 }
             default:
-                if Syntax.functionKinds.contains(node.kind) { continue }
+                if Syntax.functionKinds.contains(node.nodeKind) { continue }
             }
             work.append(contentsOf: node.namedChildren)
         }
@@ -335,7 +335,7 @@ extension SemanticModel {
     private func isPermissionStateConstant(_ node: Node) -> Bool {
         if let string = Syntax.stringValue(node) { return ["granted", "undetermined", "denied"].contains(string) }
         let unwrapped = Syntax.unwrap(node)
-        guard unwrapped.kind == "member_expression" || unwrapped.kind == "identifier" else { return false }
+        guard unwrapped.is(.memberExpression) || unwrapped.is(.identifier) else { return false }
         switch value(of: unwrapped) {
         case .expoEnumMember("IosAuthorizationStatus", _), .expoEnumMember("PermissionStatus", _), .authorizationEnumMember:
             return true
@@ -357,9 +357,9 @@ extension SemanticModel {
     /// The identifier or property name an operand ends with (`settings.ios?.status` → `status`).
     private func lastName(of node: Node) -> String? {
         let unwrapped = Syntax.unwrap(node)
-        switch unwrapped.kind {
-        case "identifier": return unwrapped.text
-        case "member_expression": return unwrapped.child(byField: "property")?.text
+        switch unwrapped.nodeKind {
+        case .identifier: return unwrapped.text
+        case .memberExpression: return unwrapped.child(byField: "property")?.text
         default: return nil
         }
     }
@@ -368,10 +368,10 @@ extension SemanticModel {
     /// it (directly, or as redux-saga's `call(fn)`) is guarded.
     private func isOnlyCalledWhenGuarded(_ function: Node, depth: Int) -> Bool {
         let nameNode: Node?
-        if function.kind == "function_declaration" || function.kind == "generator_function_declaration" {
+        if function.is(.functionDeclaration) || function.is(.generatorFunctionDeclaration) {
             nameNode = function.child(byField: "name")
-        } else if let (declarator, _) = Syntax.outerContext(of: function), declarator.kind == "variable_declarator",
-                  let name = declarator.child(byField: "name"), name.kind == "identifier" {
+        } else if let (declarator, _) = Syntax.outerContext(of: function), declarator.is(.variableDeclarator),
+                  let name = declarator.child(byField: "name"), name.is(.identifier) {
             nameNode = name
         } else {
             nameNode = nil
@@ -379,20 +379,20 @@ extension SemanticModel {
         guard let nameNode, let binding = resolve(name: nameNode.text, at: nameNode) else { return false }
         // `export function`, `export const`: callers in other files cannot be seen.
         var ancestor = function.parent
-        while let current = ancestor, current.kind != "program" {
-            if current.kind == "export_statement" { return false }
-            if current.kind == "statement_block" || current.kind == "class_body" { break }
+        while let current = ancestor, current.nodeKind != .program {
+            if current.is(.exportStatement) { return false }
+            if current.is(.statementBlock) || current.is(.classBody) { break }
             ancestor = current.parent
         }
         var callSites: [Node] = []
         var allCalls = true
         tree.walk { node in
             guard allCalls else { return false }
-            guard node.kind == "identifier" || node.kind == "shorthand_property_identifier",
+            guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier),
                   node.textEquals(nameNode.text), node.id != nameNode.id else { return true }
-            if node.parent?.kind == "export_specifier" { allCalls = false; return false }
-            guard node.kind == "identifier", isReference(node), resolve(name: node.text, at: node) == binding else {
-                if node.kind == "shorthand_property_identifier", resolve(name: node.text, at: node) == binding { allCalls = false }
+            if node.parent?.nodeKind == .exportSpecifier { allCalls = false; return false }
+            guard node.is(.identifier), isReference(node), resolve(name: node.text, at: node) == binding else {
+                if node.is(.shorthandPropertyIdentifier), resolve(name: node.text, at: node) == binding { allCalls = false }
                 return true
             }
             if let site = callSite(of: node) { callSites.append(site) } else { allCalls = false }
@@ -405,11 +405,11 @@ extension SemanticModel {
     /// The call that runs the function `reference` names: `fn(...)`, or redux-saga's `call(fn, ...)`.
     private func callSite(of reference: Node) -> Node? {
         guard let (parent, child) = Syntax.outerContext(of: reference) else { return nil }
-        if parent.kind == "call_expression", parent.child(byField: "function")?.id == child.id { return parent }
-        guard parent.kind == "arguments", parent.namedChildren.first(where: { $0.kind != "comment" })?.id == child.id,
-              let call = parent.parent, call.kind == "call_expression",
+        if parent.is(.callExpression), parent.child(byField: "function")?.id == child.id { return parent }
+        guard parent.is(.arguments), parent.namedChildren.first(where: { $0.nodeKind != .comment })?.id == child.id,
+              let call = parent.parent, call.is(.callExpression),
               let callee = call.child(byField: "function").map(Syntax.unwrap) else { return nil }
-        let name = callee.kind == "member_expression" ? callee.child(byField: "property")?.text : callee.text
+        let name = callee.is(.memberExpression) ? callee.child(byField: "property")?.text : callee.text
         return name == "call" ? call : nil
     }
 }

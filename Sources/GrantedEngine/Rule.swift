@@ -81,8 +81,8 @@ public struct RuleDescription: Sendable {
 /// One walk per file dispatches each node to every rule interested in its kind.
 public protocol Rule {
     static var description: RuleDescription { get }
-    /// Node kinds (tree-sitter names) this rule's `visit` wants to see.
-    static var nodeKinds: Set<String> { get }
+    /// Node kinds this rule's `visit` wants to see.
+    static var nodeKinds: Set<NodeKind> { get }
     /// Byte strings a file must contain for this rule to find anything in it (see `Linter`).
     static var requiredText: [String] { get }
     init()
@@ -168,7 +168,7 @@ public final class RuleContext {
     /// A call as a message quotes it: whole when short, else its callee with `(…)` (the arguments
     /// of a request are in the code frame; the message names the API).
     public static func call(_ node: Node) -> String {
-        guard node.kind == "call_expression", let callee = node.child(byField: "function") else { return code(node) }
+        guard node.is(.callExpression), let callee = node.child(byField: "function") else { return code(node) }
         let whole = code(node)
         return whole.count > 40 ? RuleMessage.shortCallee(code(callee)) + "(…)" : whole
     }

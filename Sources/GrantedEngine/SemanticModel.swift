@@ -147,12 +147,12 @@ public final class SemanticModel {
 
     /// The node kinds `build` looks at; by symbol, per grammar (most nodes are none of them, and a
     /// symbol test is far cheaper than comparing kind names).
-    private static let builderKinds: Set<String> = [
-        "statement_block", "for_statement", "for_in_statement", "catch_clause", "class_body", "switch_body",
-        "function_declaration", "generator_function_declaration", "function_expression", "generator_function",
-        "arrow_function", "method_definition", "class_declaration", "abstract_class_declaration", "import_statement",
-        "variable_declarator", "assignment_expression", "augmented_assignment_expression", "update_expression",
-        "return_statement", "call_expression", "binary_expression", "switch_case",
+    private static let builderKinds: Set<NodeKind> = [
+        .statementBlock, .forStatement, .forInStatement, .catchClause, .classBody, .switchBody,
+        .functionDeclaration, .generatorFunctionDeclaration, .functionExpression, .generatorFunction,
+        .arrowFunction, .methodDefinition, .classDeclaration, .abstractClassDeclaration, .importStatement,
+        .variableDeclarator, .assignmentExpression, .augmentedAssignmentExpression, .updateExpression,
+        .returnStatement, .callExpression, .binaryExpression, .switchCase,
     ]
     private static let builderSymbolsLock = NSLock()
     nonisolated(unsafe) private static var builderSymbolsByGrammar: [Grammar: [Bool]] = [:]
@@ -161,7 +161,7 @@ public final class SemanticModel {
         builderSymbolsLock.lock()
         defer { builderSymbolsLock.unlock() }
         if let known = builderSymbolsByGrammar[tree.grammar] { return known }
-        let symbols = tree.kindNamesBySymbol.map { builderKinds.contains($0) }
+        let symbols = tree.nodeKindsBySymbol.map { builderKinds.contains($0) }
         builderSymbolsByGrammar[tree.grammar] = symbols
         return symbols
     }
@@ -190,17 +190,17 @@ public final class SemanticModel {
             while let last = functionStack.last, last.endByte <= node.startByte {
                 functionStack.removeLast()
             }
-            let kind = node.kind
+            let kind = node.nodeKind
             switch kind {
-            case "statement_block", "for_statement", "for_in_statement", "catch_clause", "class_body",
-                 "switch_body":
-                if node.parent.map({ Syntax.functionKinds.contains($0.kind) }) == true { break }
+            case .statementBlock, .forStatement, .forInStatement, .catchClause, .classBody,
+                 .switchBody:
+                if node.parent.map({ Syntax.functionKinds.contains($0.nodeKind) }) == true { break }
                 openScope(node, isFunction: false, stack: &scopeStack)
                 // `catch (error)`: the parameter belongs to the clause and shadows outer names.
-                if kind == "catch_clause", let parameter = node.child(byField: "parameter") {
+                if kind == .catchClause, let parameter = node.child(byField: "parameter") {
                     declarePattern(parameter, in: scopeStack.last!) { _ in .other }
                 }
-                if kind == "for_in_statement", let left = node.child(byField: "left") {
+                if kind == .forInStatement, let left = node.child(byField: "left") {
                     if let declarationKind = node.child(byField: "kind") {
                         // `for (const r of requests)`: r is a fresh binding of the loop (a `var`
                         // belongs to the function).
@@ -213,69 +213,69 @@ public final class SemanticModel {
                         }
                     }
                 }
-            case "function_declaration", "generator_function_declaration":
+            case .functionDeclaration, .generatorFunctionDeclaration:
                 if let name = node.child(byField: "name") {
                     declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
                 }
                 openScope(node, isFunction: true, stack: &scopeStack)
                 functionStack.append(node)
                 declareParameters(of: node, in: scopeStack.last!)
-            case "function_expression", "generator_function", "arrow_function", "method_definition":
+            case .functionExpression, .generatorFunction, .arrowFunction, .methodDefinition:
                 openScope(node, isFunction: true, stack: &scopeStack)
                 functionStack.append(node)
-                if kind != "method_definition", kind != "arrow_function", let name = node.child(byField: "name") {
+                if kind != .methodDefinition, kind != .arrowFunction, let name = node.child(byField: "name") {
                     declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
                 }
                 declareParameters(of: node, in: scopeStack.last!)
-                if kind == "arrow_function", let body = node.child(byField: "body"), body.kind != "statement_block" {
+                if kind == .arrowFunction, let body = node.child(byField: "body"), body.nodeKind != .statementBlock {
                     returnsByFunction[node.id, default: []].append(body)
                 }
-            case "class_declaration", "abstract_class_declaration":
+            case .classDeclaration, .abstractClassDeclaration:
                 if let name = node.child(byField: "name") {
                     declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
                 }
-            case "import_statement":
+            case .importStatement:
                 declareImport(node, in: scopeStack.last!)
-            case "variable_declarator":
-                let isVar = node.parent?.kind == "variable_declaration"
+            case .variableDeclarator:
+                let isVar = node.parent?.nodeKind == .variableDeclaration
                 let scope = isVar ? nearestFunctionScope(scopeStack) : scopeStack.last!
                 if let name = node.child(byField: "name") {
                     let value = node.child(byField: "value")
                     declarePattern(name, in: scope) { path in .variable(initializer: value, path: path) }
                     if let value, isRequireOfExpo(value) { importsExpoNotifications = true }
                 }
-            case "assignment_expression":
+            case .assignmentExpression:
                 // `x = value`, and destructuring `({ status: x } = value)` / `[x] = value`.
                 if let left = node.child(byField: "left"), let right = node.child(byField: "right"),
-                   ["identifier", "object_pattern", "array_pattern"].contains(left.kind) {
+                   [.identifier, .objectPattern, .arrayPattern].contains(left.nodeKind) {
                     for (target, path) in Self.patternTargets(left) {
                         pendingWrites.append((target, Write(node: node, target: target, value: right, path: path)))
                     }
                 }
-            case "augmented_assignment_expression":
+            case .augmentedAssignmentExpression:
                 // `x += 1`, `x ??= value`: a write whose value the model does not follow.
-                if let left = node.child(byField: "left"), left.kind == "identifier" {
+                if let left = node.child(byField: "left"), left.is(.identifier) {
                     pendingWrites.append((left, Write(node: node, target: left, value: nil, path: [])))
                 }
-            case "update_expression":
-                if let argument = node.child(byField: "argument"), argument.kind == "identifier" {
+            case .updateExpression:
+                if let argument = node.child(byField: "argument"), argument.is(.identifier) {
                     pendingWrites.append((argument, Write(node: node, target: argument, value: nil, path: [])))
                 }
-            case "return_statement":
-                if let function = functionStack.last, let argument = node.namedChildren.first(where: { $0.kind != "comment" }) {
+            case .returnStatement:
+                if let function = functionStack.last, let argument = node.namedChildren.first(where: { $0.nodeKind != .comment }) {
                     returnsByFunction[function.id, default: []].append(argument)
                 }
-            case "call_expression":
+            case .callExpression:
                 calls.append(node)
                 if let callee = node.child(byField: "function"),
-                   callee.kind == "import" || callee.kind == "identifier" && callee.textEquals("require"),
+                   callee.is(.import) || callee.is(.identifier) && callee.textEquals("require"),
                    let argument = node.child(byField: "arguments")?.namedChild(0),
                    let module = Syntax.stringValue(argument) {
                     if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
                     if NotificationLibrary(module: module) != nil { importsNotificationLibrary = true }
                     if module.hasPrefix(".") { relativeImports.append(module) }
                 }
-            case "binary_expression", "switch_case":
+            case .binaryExpression, .switchCase:
                 comparisons.append(node)
             default:
                 break
@@ -323,8 +323,8 @@ public final class SemanticModel {
         guard let parameters = function.child(byField: "parameters") else { return }
         var index = 0
         for parameter in parameters.namedChildren {
-            switch parameter.kind {
-            case "required_parameter", "optional_parameter":
+            switch parameter.nodeKind {
+            case .requiredParameter, .optionalParameter:
                 if let pattern = parameter.child(byField: "pattern") ?? parameter.child(byField: "name") {
                     let position = index
                     declarePattern(pattern, in: scope) { path in
@@ -332,7 +332,7 @@ public final class SemanticModel {
                     }
                 }
                 index += 1
-            case "identifier", "object_pattern", "array_pattern", "assignment_pattern", "rest_pattern":
+            case .identifier, .objectPattern, .arrayPattern, .assignmentPattern, .restPattern:
                 let position = index
                 declarePattern(parameter, in: scope) { path in
                     .parameter(function: function, index: position, path: path, parameter: parameter)
@@ -357,51 +357,51 @@ public final class SemanticModel {
         var targets: [(Node, [PathStep])] = []
         var work: [(Node, [PathStep])] = [(pattern, [])]
         while let (node, path) = work.popLast() {
-            switch node.kind {
-            case "identifier", "shorthand_property_identifier_pattern":
+            switch node.nodeKind {
+            case .identifier, .shorthandPropertyIdentifierPattern:
                 targets.append((node, path))
-            case "object_pattern":
+            case .objectPattern:
                 for child in node.namedChildren {
-                    switch child.kind {
-                    case "shorthand_property_identifier_pattern":
+                    switch child.nodeKind {
+                    case .shorthandPropertyIdentifierPattern:
                         work.append((child, path + [.property(child.text)]))
-                    case "pair_pattern":
+                    case .pairPattern:
                         if let key = child.child(byField: "key"), let value = child.child(byField: "value") {
                             let step: PathStep = Syntax.propertyName(key).map { .property($0) } ?? .rest
                             work.append((value, path + [step]))
                         }
-                    case "object_assignment_pattern":
+                    case .objectAssignmentPattern:
                         if let left = child.child(byField: "left") {
-                            if left.kind == "shorthand_property_identifier_pattern" {
+                            if left.is(.shorthandPropertyIdentifierPattern) {
                                 targets.append((left, path + [.property(left.text)]))
                             } else {
                                 work.append((left, path))
                             }
                         }
-                    case "rest_pattern":
+                    case .restPattern:
                         if let inner = child.namedChild(0) { work.append((inner, path + [.rest])) }
                     default:
                         continue
                     }
                 }
-            case "array_pattern":
+            case .arrayPattern:
                 // Positions count commas, so holes (`[, request]`) keep the indexes right.
                 var position = 0
                 for child in node.children {
                     if !child.isNamed {
-                        if child.kind == "," { position += 1 }
+                        if child.is(.comma) { position += 1 }
                         continue
                     }
-                    if child.kind == "comment" { continue }
-                    if child.kind == "rest_pattern" {
+                    if child.is(.comment) { continue }
+                    if child.is(.restPattern) {
                         if let inner = child.namedChild(0) { work.append((inner, path + [.rest])) }
                     } else {
                         work.append((child, path + [.index(position)]))
                     }
                 }
-            case "assignment_pattern":
+            case .assignmentPattern:
                 if let left = node.child(byField: "left") { work.append((left, path)) }
-            case "rest_pattern":
+            case .restPattern:
                 if let inner = node.namedChild(0) { work.append((inner, path + [.rest])) }
             default:
                 continue
@@ -417,24 +417,24 @@ public final class SemanticModel {
         if NotificationLibrary(module: module) != nil || module == NotificationLibrary.firebaseAppModule { importsNotificationLibrary = true }
         if module.hasPrefix(".") { relativeImports.append(module) }
         for child in node.namedChildren {
-            if child.kind == "import_require_clause" {
+            if child.is(.importRequireClause) {
                 // `import N = require('expo-notifications')`
-                if let name = child.namedChild(0), name.kind == "identifier" {
+                if let name = child.namedChild(0), name.is(.identifier) {
                     declare(name.text, nameNode: name, .importNamespace(module: module), in: scope)
                 }
                 continue
             }
-            guard child.kind == "import_clause" else { continue }
+            guard child.is(.importClause) else { continue }
             for part in child.namedChildren {
-                switch part.kind {
-                case "identifier":
+                switch part.nodeKind {
+                case .identifier:
                     declare(part.text, nameNode: part, .importDefault(module: module), in: scope)
-                case "namespace_import":
-                    if let name = part.namedChildren.first(where: { $0.kind == "identifier" }) {
+                case .namespaceImport:
+                    if let name = part.namedChildren.first(where: { $0.is(.identifier) }) {
                         declare(name.text, nameNode: name, .importNamespace(module: module), in: scope)
                     }
-                case "named_imports":
-                    for specifier in part.namedChildren where specifier.kind == "import_specifier" {
+                case .namedImports:
+                    for specifier in part.namedChildren where specifier.is(.importSpecifier) {
                         guard let name = specifier.child(byField: "name") else { continue }
                         let imported = Syntax.propertyName(name) ?? name.text
                         let local = specifier.child(byField: "alias") ?? name
@@ -449,9 +449,9 @@ public final class SemanticModel {
 
     private func isRequireOfExpo(_ value: Node) -> Bool {
         var node = Syntax.unwrap(value)
-        if node.kind == "await_expression", let inner = node.namedChild(0) { node = Syntax.unwrap(inner) }
-        guard node.kind == "call_expression", let callee = node.child(byField: "function"),
-              callee.kind == "identifier" && callee.textEquals("require") || callee.kind == "import",
+        if node.is(.awaitExpression), let inner = node.namedChild(0) { node = Syntax.unwrap(inner) }
+        guard node.is(.callExpression), let callee = node.child(byField: "function"),
+              callee.is(.identifier) && callee.textEquals("require") || callee.is(.import),
               let argument = node.child(byField: "arguments")?.namedChild(0) else { return false }
         return Syntax.stringValue(argument) == SemanticModel.expoNotificationsModule
     }
@@ -513,7 +513,7 @@ public final class SemanticModel {
         if let current = index, scopes[current].node.id == node.id { index = scopes[current].parent }
         while let current = index {
             let scopeNode = scopes[current].node
-            if scopes[current].isFunction, Syntax.functionKinds.contains(scopeNode.kind) { return scopeNode }
+            if scopes[current].isFunction, Syntax.functionKinds.contains(scopeNode.nodeKind) { return scopeNode }
             index = scopes[current].parent
         }
         return nil
@@ -528,18 +528,18 @@ public final class SemanticModel {
     /// label).
     public func isReference(_ identifier: Node) -> Bool {
         guard let parent = identifier.parent else { return false }
-        switch parent.kind {
-        case "pair_pattern", "array_pattern", "object_pattern", "rest_pattern", "required_parameter",
-             "optional_parameter", "formal_parameters", "import_specifier", "namespace_import",
-             "import_clause", "export_specifier", "labeled_statement", "break_statement",
-             "continue_statement", "function_declaration", "class_declaration", "function_expression",
-             "generator_function_declaration", "catch_clause", "import_require_clause":
+        switch parent.nodeKind {
+        case .pairPattern, .arrayPattern, .objectPattern, .restPattern, .requiredParameter,
+             .optionalParameter, .formalParameters, .importSpecifier, .namespaceImport,
+             .importClause, .exportSpecifier, .labeledStatement, .breakStatement,
+             .continueStatement, .functionDeclaration, .classDeclaration, .functionExpression,
+             .generatorFunctionDeclaration, .catchClause, .importRequireClause:
             return false
-        case "variable_declarator":
+        case .variableDeclarator:
             return parent.child(byField: "name")?.id != identifier.id
-        case "assignment_pattern", "assignment_expression":
+        case .assignmentPattern, .assignmentExpression:
             return parent.child(byField: "left")?.id != identifier.id
-        case "arrow_function":
+        case .arrowFunction:
             return parent.child(byField: "parameter")?.id != identifier.id
         default:
             return true

@@ -224,7 +224,7 @@ extension SemanticModel {
             if name == "PermissionStatus", module == "expo-modules-core" || module == "expo" { return .expoExport(name) }
             return .unknown
         case let .function(node):
-            return node.kind == "class_declaration" || node.kind == "abstract_class_declaration" ? .localClass(node) : .localFunction(node)
+            return node.is(.classDeclaration) || node.is(.abstractClassDeclaration) ? .localClass(node) : .localFunction(node)
         case let .variable(initializer, path):
             var result = SymbolicValue.unknown
             if let initializer {
@@ -248,23 +248,23 @@ extension SemanticModel {
     /// status or a whole response (stores of `granted` are reported where they happen instead).
     private func reactStateValue(initializer: Node, stateBinding: Binding) -> SymbolicValue {
         let call = Syntax.unwrap(initializer)
-        guard call.kind == "call_expression", let callee = call.child(byField: "function"),
+        guard call.is(.callExpression), let callee = call.child(byField: "function"),
               callee.text.hasSuffix("useState"),
-              let pattern = stateBinding.nameNode.parent, pattern.kind == "array_pattern",
-              let setter = pattern.namedChildren.filter({ $0.kind != "comment" }).dropFirst().first,
-              setter.kind == "identifier", let setterIndex = resolve(name: setter.text, at: setter) else { return .unknown }
+              let pattern = stateBinding.nameNode.parent, pattern.is(.arrayPattern),
+              let setter = pattern.namedChildren.filter({ $0.nodeKind != .comment }).dropFirst().first,
+              setter.is(.identifier), let setterIndex = resolve(name: setter.text, at: setter) else { return .unknown }
         for candidate in calls {
             // `getPermissionsAsync().then(setPermission)` stores the response itself.
-            if let target = candidate.child(byField: "function").map(Syntax.unwrap), target.kind == "member_expression",
+            if let target = candidate.child(byField: "function").map(Syntax.unwrap), target.is(.memberExpression),
                target.child(byField: "property")?.textEquals("then") == true,
-               let passed = candidate.child(byField: "arguments")?.namedChildren.first(where: { $0.kind != "comment" }),
-               passed.kind == "identifier", passed.textEquals(setter.text), resolve(name: setter.text, at: passed) == setterIndex,
+               let passed = candidate.child(byField: "arguments")?.namedChildren.first(where: { $0.nodeKind != .comment }),
+               passed.is(.identifier), passed.textEquals(setter.text), resolve(name: setter.text, at: passed) == setterIndex,
                let object = target.child(byField: "object"), case let .permissionPromise(origin) = value(of: object) {
                 return .permissionResponse(origin: origin)
             }
-            guard let target = candidate.child(byField: "function"), target.kind == "identifier",
+            guard let target = candidate.child(byField: "function"), target.is(.identifier),
                   target.textEquals(setter.text), resolve(name: setter.text, at: target) == setterIndex,
-                  let argument = candidate.child(byField: "arguments")?.namedChildren.first(where: { $0.kind != "comment" })
+                  let argument = candidate.child(byField: "arguments")?.namedChildren.first(where: { $0.nodeKind != .comment })
             else { continue }
             let stored = value(of: argument)
             switch stored {
@@ -286,12 +286,12 @@ extension SemanticModel {
         if let current = index, scopes[current].node.id == node.id { index = scopes[current].parent }
         while let current = index {
             let candidate = scopes[current].node
-            switch candidate.kind {
-            case "method_definition":
-                if let object = candidate.parent, object.kind == "object" { return .localObject(object) }
-            case "class_body":
+            switch candidate.nodeKind {
+            case .methodDefinition:
+                if let object = candidate.parent, object.is(.object) { return .localObject(object) }
+            case .classBody:
                 if let classNode = candidate.parent { return .localClass(classNode) }
-            case "function_declaration", "function_expression":
+            case .functionDeclaration, .functionExpression:
                 return .unknown
             default:
                 break
@@ -305,7 +305,7 @@ extension SemanticModel {
     func enclosingClass(of node: Node) -> Node? {
         var current = node.parent
         while let candidate = current {
-            if candidate.kind == "class_declaration" || candidate.kind == "class" || candidate.kind == "abstract_class_declaration" {
+            if candidate.is(.classDeclaration) || candidate.is(.class) || candidate.is(.abstractClassDeclaration) {
                 return candidate
             }
             current = candidate.parent
@@ -317,10 +317,10 @@ extension SemanticModel {
     func classMember(_ classNode: Node, _ name: String) -> SymbolicValue {
         guard let body = classNode.child(byField: "body") else { return .unknown }
         for member in body.namedChildren {
-            switch member.kind {
-            case "method_definition":
+            switch member.nodeKind {
+            case .methodDefinition:
                 if member.child(byField: "name").flatMap(Syntax.propertyName) == name { return .localFunction(member) }
-            case "public_field_definition":
+            case .publicFieldDefinition:
                 if member.child(byField: "name").flatMap(Syntax.propertyName) == name,
                    let fieldValue = member.child(byField: "value") {
                     return value(of: fieldValue)
@@ -338,19 +338,19 @@ extension SemanticModel {
             return .permissionResponse(origin: parameter.byteRange)
         }
         // react-query's `select: (data) => ...` receives what the query function resolves to.
-        if index == 0, let context = Syntax.outerContext(of: function), context.parent.kind == "pair",
+        if index == 0, let context = Syntax.outerContext(of: function), context.parent.is(.pair),
            ["select", "onSuccess", "onSettled"].contains(context.parent.child(byField: "key").flatMap(Syntax.propertyName) ?? ""),
-           let object = context.parent.parent, object.kind == "object",
-           let argumentList = object.parent, argumentList.kind == "arguments" {
-            let arguments = argumentList.namedChildren.filter { $0.kind != "comment" }
+           let object = context.parent.parent, object.is(.object),
+           let argumentList = object.parent, argumentList.is(.arguments) {
+            let arguments = argumentList.namedChildren.filter { $0.nodeKind != .comment }
             if let origin = queryFunctionOrigin(arguments) { return .permissionResponse(origin: origin) }
             if let resolved = queryFunctionResult(arguments) { return resolved }
         }
-        guard index == 0, let context = Syntax.outerContext(of: function), context.parent.kind == "arguments",
-              let call = context.parent.parent, call.kind == "call_expression",
+        guard index == 0, let context = Syntax.outerContext(of: function), context.parent.is(.arguments),
+              let call = context.parent.parent, call.is(.callExpression),
               let callee = call.child(byField: "function").map(Syntax.unwrap) else { return .unknown }
         // `promise.then(response => ...)`
-        if callee.kind == "member_expression", let property = callee.child(byField: "property"),
+        if callee.is(.memberExpression), let property = callee.child(byField: "property"),
            property.textEquals("then"), let object = callee.child(byField: "object"),
            context.parent.namedChildren.first?.id == context.child.id {
             switch value(of: object) {
@@ -370,16 +370,16 @@ extension SemanticModel {
         var found = false
         var work = [annotation]
         while let node = work.popLast(), !found {
-            switch node.kind {
-            case "type_identifier":
+            switch node.nodeKind {
+            case .typeIdentifier:
                 if node.textEquals("NotificationPermissionsStatus"),
                    let index = resolve(name: node.text, at: node),
                    case .expoExport = value(ofBinding: index) {
                     found = true
                 }
-            case "nested_type_identifier":
+            case .nestedTypeIdentifier:
                 if let module = node.child(byField: "module"), let name = node.child(byField: "name"),
-                   name.textEquals("NotificationPermissionsStatus"), module.kind == "identifier",
+                   name.textEquals("NotificationPermissionsStatus"), module.is(.identifier),
                    let index = resolve(name: module.text, at: module), value(ofBinding: index) == .expoModule {
                     found = true
                 }
@@ -447,11 +447,11 @@ extension SemanticModel {
         case let .localObject(object):
             let members = Syntax.objectMembers(object)
             if let found = members.last(where: { $0.name == name }) {
-                if found.node.kind == "method_definition" { return .localFunction(found.node) }
+                if found.node.is(.methodDefinition) { return .localFunction(found.node) }
                 return found.value.map { value(of: $0) } ?? .unknown
             }
             // `{ ...response, checkedAt }`: a name not written here may come from a spread object.
-            for spread in members.reversed() where spread.node.kind == "spread_element" {
+            for spread in members.reversed() where spread.node.is(.spreadElement) {
                 guard let inner = spread.value else { continue }
                 let found = member(awaited(value(of: inner)), name)
                 if !found.isUnknown { return found }
@@ -475,7 +475,7 @@ extension SemanticModel {
     /// The value of `base[position]`.
     func element(_ base: SymbolicValue, _ position: Int) -> SymbolicValue {
         if case let .promiseAll(array) = base {
-            let items = array.namedChildren.filter { $0.kind != "comment" }
+            let items = array.namedChildren.filter { $0.nodeKind != .comment }
             return position < items.count ? awaited(value(of: items[position])) : .unknown
         }
         guard case let .permissionHookTuple(origin) = base else { return .unknown }
@@ -499,7 +499,7 @@ extension SemanticModel {
 
     /// Whether an object literal holds permission data in a member, in a spread, or one level down.
     func carriesPermissionData(_ object: Node, depth: Int = 0) -> Bool {
-        for member in Syntax.objectMembers(object) where member.node.kind != "method_definition" {
+        for member in Syntax.objectMembers(object) where member.node.nodeKind != .methodDefinition {
             guard let valueNode = member.value else { continue }
             let memberValue = awaited(value(of: valueNode))
             if SemanticModel.isPermissionData(memberValue) { return true }
@@ -523,41 +523,41 @@ extension SemanticModel {
 
     private func computeValue(of expression: Node) -> SymbolicValue {
         let node = Syntax.unwrap(expression)
-        switch node.kind {
-        case "identifier", "shorthand_property_identifier":
+        switch node.nodeKind {
+        case .identifier, .shorthandPropertyIdentifier:
             guard let index = resolve(name: node.text, at: node) else { return .unknown }
             // A variable written after its declaration holds, here, what reaches this use.
             if !bindings[index].writes.isEmpty { return flowValue(of: node, binding: index) }
             return value(ofBinding: index)
-        case "member_expression":
+        case .memberExpression:
             guard let object = node.child(byField: "object"), let property = node.child(byField: "property") else {
                 return .unknown
             }
-            if property.textEquals("OS"), Syntax.unwrap(object).kind == "identifier", Syntax.unwrap(object).textEquals("Platform") {
+            if property.textEquals("OS"), Syntax.unwrap(object).is(.identifier), Syntax.unwrap(object).textEquals("Platform") {
                 return .platformOS
             }
             return member(value(of: object), property.text)
-        case "subscript_expression":
+        case .subscriptExpression:
             guard let object = node.child(byField: "object"), let index = node.child(byField: "index") else {
                 return .unknown
             }
             if let position = Syntax.numberValue(index) { return element(value(of: object), position) }
             if let name = Syntax.stringValue(index) { return member(value(of: object), name) }
             return .unknown
-        case "call_expression":
+        case .callExpression:
             return callValue(node)
-        case "await_expression", "yield_expression":
-            guard let argument = node.namedChildren.first(where: { $0.kind != "comment" }) else { return .unknown }
+        case .awaitExpression, .yieldExpression:
+            guard let argument = node.namedChildren.first(where: { $0.nodeKind != .comment }) else { return .unknown }
             return awaited(value(of: argument))
-        case "arrow_function", "function_expression", "generator_function":
+        case .arrowFunction, .functionExpression, .generatorFunction:
             return .localFunction(node)
-        case "object":
+        case .object:
             return .localObject(node)
-        case "class":
+        case .class:
             return .localClass(node)
-        case "this":
+        case .this:
             return thisValue(at: node)
-        case "ternary_expression":
+        case .ternaryExpression:
             for field in ["consequence", "alternative"] {
                 if let branch = node.child(byField: field) {
                     let candidate = value(of: branch)
@@ -565,9 +565,9 @@ extension SemanticModel {
                 }
             }
             return .unknown
-        case "binary_expression":
+        case .binaryExpression:
             return binaryValue(node)
-        case "unary_expression":
+        case .unaryExpression:
             if Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument"),
                case let .platformTest(android) = value(of: argument) {
                 return .platformTest(android: !android)
@@ -604,8 +604,8 @@ extension SemanticModel {
 
     private func callValue(_ call: Node) -> SymbolicValue {
         guard let callee = call.child(byField: "function") else { return .unknown }
-        let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.kind != "comment" } ?? []
-        if callee.kind == "import" || callee.kind == "identifier" && callee.textEquals("require") {
+        let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+        if callee.is(.import) || callee.is(.identifier) && callee.textEquals("require") {
             // `require('expo-notifications')`, `await import('expo-notifications')`
             guard let module = arguments.first.flatMap(Syntax.stringValue) else { return .unknown }
             if module == SemanticModel.expoNotificationsModule { return .expoModule }
@@ -616,15 +616,15 @@ extension SemanticModel {
         if let result = result(ofCalling: calleeValue, call: call) { return result }
         let calleeNode = Syntax.unwrap(callee)
         var calleeName: String?
-        switch calleeNode.kind {
-        case "identifier":
+        switch calleeNode.nodeKind {
+        case .identifier:
             calleeName = calleeNode.text
             // `import { call as typedCall } from 'typed-redux-saga'`: the effect's own name counts.
             if let index = resolve(name: calleeNode.text, at: calleeNode),
                case let .importNamed(module, name) = bindings[index].declaration, module.contains("redux-saga") {
                 calleeName = name
             }
-        case "member_expression": calleeName = calleeNode.child(byField: "property")?.text
+        case .memberExpression: calleeName = calleeNode.child(byField: "property")?.text
         default: calleeName = nil
         }
         switch calleeName {
@@ -639,8 +639,8 @@ extension SemanticModel {
                 function = arguments[1]
             } else if let first = arguments.first {
                 let unwrapped = Syntax.unwrap(first)
-                let items = unwrapped.namedChildren.filter { $0.kind != "comment" }
-                if unwrapped.kind == "array", items.count == 2 {
+                let items = unwrapped.namedChildren.filter { $0.nodeKind != .comment }
+                if unwrapped.is(.array), items.count == 2 {
                     context = items[0]
                     function = items[1]
                 } else {
@@ -655,7 +655,7 @@ extension SemanticModel {
         case "messaging":
             // `app.messaging()` on a Firebase app object the analysis cannot see (a parameter, say),
             // in a file that uses Firebase messaging.
-            if calleeNode.kind == "member_expression", importsNotificationLibrary,
+            if calleeNode.is(.memberExpression), importsNotificationLibrary,
                let object = calleeNode.child(byField: "object"), value(of: object).isUnknown {
                 return .libraryValue(.firebaseMessaging, .instance)
             }
@@ -668,7 +668,7 @@ extension SemanticModel {
         case "fetchQueryData", "getQueryData":
             break
         case "then", "catch", "finally":
-            guard calleeNode.kind == "member_expression", let object = calleeNode.child(byField: "object") else { break }
+            guard calleeNode.is(.memberExpression), let object = calleeNode.child(byField: "object") else { break }
             let base = value(of: object)
             guard case let .permissionPromise(origin) = base else { break }
             // `.catch(() => null)` and `.finally(log)` keep the response; `.then(cb)` gives what cb
@@ -683,13 +683,13 @@ extension SemanticModel {
                 }
             }
             return .unknown
-        case "all" where calleeNode.kind == "identifier":
+        case "all" where calleeNode.is(.identifier):
             // redux-saga's `yield all([call(...), ...])` gives the list of results.
-            if let list = arguments.first.map(Syntax.unwrap), list.kind == "array" { return .promiseAll(list) }
+            if let list = arguments.first.map(Syntax.unwrap), list.is(.array) { return .promiseAll(list) }
         case "all", "allSettled", "race", "any":
-            guard calleeNode.kind == "member_expression",
+            guard calleeNode.is(.memberExpression),
                   calleeNode.child(byField: "object").map({ Syntax.unwrap($0).textEquals("Promise") }) == true,
-                  let list = arguments.first.map(Syntax.unwrap), list.kind == "array" else { break }
+                  let list = arguments.first.map(Syntax.unwrap), list.is(.array) else { break }
             if calleeName == "all" { return .promiseAll(list) }
             if calleeName == "allSettled" { break }
             for item in list.namedChildren {
@@ -748,15 +748,15 @@ extension SemanticModel {
     func queryOptionsObject(_ argument: Node) -> Node? {
         var current = Syntax.unwrap(argument)
         for _ in 0..<4 {
-            switch current.kind {
-            case "object":
+            switch current.nodeKind {
+            case .object:
                 return current
-            case "call_expression":
+            case .callExpression:
                 guard let callee = current.child(byField: "function").map(Syntax.unwrap),
                       callee.textEquals("queryOptions") || callee.text.hasSuffix(".queryOptions"),
-                      let first = current.child(byField: "arguments")?.namedChildren.first(where: { $0.kind != "comment" }) else { return nil }
+                      let first = current.child(byField: "arguments")?.namedChildren.first(where: { $0.nodeKind != .comment }) else { return nil }
                 current = Syntax.unwrap(first)
-            case "identifier":
+            case .identifier:
                 guard let index = resolve(name: current.text, at: current),
                       case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty else { return nil }
                 current = Syntax.unwrap(initializer)
@@ -777,8 +777,8 @@ extension SemanticModel {
             if let object = queryOptionsObject(argument) {
                 for member in Syntax.objectMembers(object) {
                     switch member.name {
-                    case "queryFn", "mutationFn": queryFunction = member.node.kind == "method_definition" ? member.node : member.value
-                    case "select": selector = member.node.kind == "method_definition" ? member.node : member.value
+                    case "queryFn", "mutationFn": queryFunction = member.node.is(.methodDefinition) ? member.node : member.value
+                    case "select": selector = member.node.is(.methodDefinition) ? member.node : member.value
                     default: break
                     }
                 }
@@ -794,7 +794,7 @@ extension SemanticModel {
         }
         guard let queryFunction else { return nil }
         var resolved: SymbolicValue?
-        let functionValue = queryFunction.kind == "method_definition" ? .localFunction(queryFunction) : value(of: queryFunction)
+        let functionValue = queryFunction.is(.methodDefinition) ? .localFunction(queryFunction) : value(of: queryFunction)
         if case let .expoExport(name) = functionValue, permissionFunctionNames.contains(name) {
             resolved = .permissionResponse(origin: queryFunction.byteRange)
         } else if case let .localFunction(function) = functionValue {
@@ -808,7 +808,7 @@ extension SemanticModel {
         }
         guard let resolved else { return nil }
         guard let selector else { return resolved }
-        let selectorValue = selector.kind == "method_definition" ? .localFunction(selector) : value(of: selector)
+        let selectorValue = selector.is(.methodDefinition) ? .localFunction(selector) : value(of: selector)
         guard case let .localFunction(function) = selectorValue else { return nil }
         for returned in returnedExpressions(of: function) {
             let candidate = value(of: returned)

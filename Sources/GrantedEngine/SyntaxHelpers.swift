@@ -2,26 +2,26 @@ import GrantedSyntax
 
 /// Small syntax questions shared by the semantic model and the rules.
 public enum Syntax {
-    public static let functionKinds: Set<String> = [
-        "function_declaration", "function_expression", "arrow_function", "method_definition",
-        "generator_function_declaration", "generator_function",
+    public static let functionKinds: Set<NodeKind> = [
+        .functionDeclaration, .functionExpression, .arrowFunction, .methodDefinition,
+        .generatorFunctionDeclaration, .generatorFunction,
     ]
 
     /// Wrappers that do not change an expression's value.
-    static let transparentKinds: Set<String> = [
-        "parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
-        "type_assertion",
+    static let transparentKinds: Set<NodeKind> = [
+        .parenthesizedExpression, .asExpression, .satisfiesExpression, .nonNullExpression,
+        .typeAssertion,
     ]
 
     /// The expression inside parentheses, `as`, `satisfies` and `!` wrappers.
     public static func unwrap(_ node: Node) -> Node {
         var current = node
-        while transparentKinds.contains(current.kind) {
+        while transparentKinds.contains(current.nodeKind) {
             let inner: Node?
-            if current.kind == "type_assertion" {
+            if current.is(.typeAssertion) {
                 inner = current.namedChild(current.namedChildCount - 1)
             } else {
-                inner = current.namedChildren.first { $0.kind != "comment" }
+                inner = current.namedChildren.first { $0.nodeKind != .comment }
             }
             guard let inner else { break }
             current = inner
@@ -33,7 +33,7 @@ public enum Syntax {
     public static func outerContext(of node: Node) -> (parent: Node, child: Node)? {
         var child = node
         while let parent = child.parent {
-            if transparentKinds.contains(parent.kind) {
+            if transparentKinds.contains(parent.nodeKind) {
                 child = parent
                 continue
             }
@@ -45,13 +45,13 @@ public enum Syntax {
     /// The value of a string literal or a template literal without substitutions.
     public static func stringValue(_ node: Node) -> String? {
         let node = unwrap(node)
-        switch node.kind {
-        case "string":
+        switch node.nodeKind {
+        case .string:
             let text = node.text
             guard text.count >= 2 else { return nil }
             return String(text.dropFirst().dropLast())
-        case "template_string":
-            if node.namedChildren.contains(where: { $0.kind == "template_substitution" }) { return nil }
+        case .templateString:
+            if node.namedChildren.contains(where: { $0.is(.templateSubstitution) }) { return nil }
             let text = node.text
             guard text.count >= 2 else { return nil }
             return String(text.dropFirst().dropLast())
@@ -63,15 +63,15 @@ public enum Syntax {
     /// The integer value of a number literal.
     public static func numberValue(_ node: Node) -> Int? {
         let node = unwrap(node)
-        guard node.kind == "number" else { return nil }
+        guard node.is(.number) else { return nil }
         return Int(node.text)
     }
 
     /// true / false for a boolean literal.
     public static func booleanValue(_ node: Node) -> Bool? {
-        switch unwrap(node).kind {
-        case "true": return true
-        case "false": return false
+        switch unwrap(node).nodeKind {
+        case .true: return true
+        case .false: return false
         default: return nil
         }
     }
@@ -83,13 +83,13 @@ public enum Syntax {
 
     /// The name of a property key (`a`, `'a'`, `"a"`), nil for computed keys.
     public static func propertyName(_ key: Node) -> String? {
-        switch key.kind {
-        case "property_identifier", "identifier", "shorthand_property_identifier",
-             "shorthand_property_identifier_pattern", "private_property_identifier":
+        switch key.nodeKind {
+        case .propertyIdentifier, .identifier, .shorthandPropertyIdentifier,
+             .shorthandPropertyIdentifierPattern, .privatePropertyIdentifier:
             return key.text
-        case "string":
+        case .string:
             return stringValue(key)
-        case "number":
+        case .number:
             return key.text
         default:
             return nil
@@ -98,7 +98,7 @@ public enum Syntax {
 
     /// Whether a function node is declared `async`.
     public static func isAsync(_ function: Node) -> Bool {
-        function.children.contains { !$0.isNamed && $0.kind == "async" }
+        function.children.contains { !$0.isNamed && $0.is(.async) }
     }
 
     /// The properties of an object literal: (name, key node, value node, whole member node).
@@ -106,18 +106,18 @@ public enum Syntax {
     public static func objectMembers(_ object: Node) -> [ObjectMember] {
         var members: [ObjectMember] = []
         for child in object.namedChildren {
-            switch child.kind {
-            case "pair":
+            switch child.nodeKind {
+            case .pair:
                 guard let key = child.child(byField: "key") else { continue }
                 members.append(ObjectMember(
                     name: propertyName(key), key: key, value: child.child(byField: "value"), node: child
                 ))
-            case "shorthand_property_identifier":
+            case .shorthandPropertyIdentifier:
                 members.append(ObjectMember(name: child.text, key: child, value: child, node: child))
-            case "method_definition":
+            case .methodDefinition:
                 guard let key = child.child(byField: "name") else { continue }
                 members.append(ObjectMember(name: propertyName(key), key: key, value: child, node: child))
-            case "spread_element":
+            case .spreadElement:
                 members.append(ObjectMember(name: nil, key: child, value: child.namedChild(0), node: child))
             default:
                 continue
@@ -141,5 +141,5 @@ public struct ObjectMember {
     /// The whole member (`pair`, shorthand identifier, method or spread).
     public let node: Node
 
-    public var isSpread: Bool { node.kind == "spread_element" }
+    public var isSpread: Bool { node.is(.spreadElement) }
 }

@@ -166,14 +166,14 @@ extension SemanticModel {
         if !known.isUnknown || depth > 32 { return [known] }
         let node = Syntax.unwrap(expression)
         var values: [SymbolicValue]
-        switch node.kind {
-        case "identifier", "shorthand_property_identifier":
+        switch node.nodeKind {
+        case .identifier, .shorthandPropertyIdentifier:
             guard let index = resolve(name: node.text, at: node), !bindings[index].writes.isEmpty else { return [known] }
             values = reachingDefinitions(of: node, binding: index).map { definitionValue($0, binding: index).value }
-        case "member_expression":
+        case .memberExpression:
             guard let object = node.child(byField: "object"), let property = node.child(byField: "property") else { return [known] }
             values = possibleValues(of: object, depth: depth + 1).map { member($0, property.text) }
-        case "subscript_expression":
+        case .subscriptExpression:
             guard let object = node.child(byField: "object"), let index = node.child(byField: "index") else { return [known] }
             if let position = Syntax.numberValue(index) {
                 values = possibleValues(of: object, depth: depth + 1).map { element($0, position) }
@@ -182,8 +182,8 @@ extension SemanticModel {
             } else {
                 return [known]
             }
-        case "await_expression":
-            guard let argument = node.namedChildren.first(where: { $0.kind != "comment" }) else { return [known] }
+        case .awaitExpression:
+            guard let argument = node.namedChildren.first(where: { $0.nodeKind != .comment }) else { return [known] }
             values = possibleValues(of: argument, depth: depth + 1).map(awaited)
         default:
             return [known]
@@ -226,10 +226,10 @@ extension SemanticModel {
     /// A literal that holds no permission data: a default before the real value is assigned.
     static func isPlaceholder(_ expression: Node) -> Bool {
         let node = Syntax.unwrap(expression)
-        switch node.kind {
-        case "null", "undefined", "true", "false", "number", "string":
+        switch node.nodeKind {
+        case .null, .undefined, .true, .false, .number, .string:
             return true
-        case "template_string":
+        case .templateString:
             return Syntax.stringValue(node) != nil
         default:
             return false
@@ -248,37 +248,37 @@ extension SemanticModel {
             if node.endByte <= start || node.startByte >= end { return false }
             // The owner's ancestors are walked through; only nodes inside it count.
             guard node.startByte >= start, node.endByte <= end else { return true }
-            if node.id != owner.id, Syntax.functionKinds.contains(node.kind) || node.kind == "class" || node.kind == "class_declaration" {
+            if node.id != owner.id, Syntax.functionKinds.contains(node.nodeKind) || node.is(.class) || node.is(.classDeclaration) {
                 return false
             }
-            switch node.kind {
-            case "if_statement", "ternary_expression":
+            switch node.nodeKind {
+            case .ifStatement, .ternaryExpression:
                 for field in ["consequence", "alternative"] {
                     if let branch = node.child(byField: field) { regions.conditional.append(branch.byteRange) }
                 }
-            case "binary_expression":
+            case .binaryExpression:
                 if let op = Syntax.operatorText(node), ["&&", "||", "??"].contains(op),
                    let right = node.child(byField: "right") {
                     regions.conditional.append(right.byteRange)
                 }
-            case "augmented_assignment_expression":
+            case .augmentedAssignmentExpression:
                 if let op = Syntax.operatorText(node), ["&&=", "||=", "??="].contains(op),
                    let right = node.child(byField: "right") {
                     regions.conditional.append(right.byteRange)
                 }
-            case "for_statement":
+            case .forStatement:
                 let repeated = (node.child(byField: "initializer")?.endByte ?? node.startByte)..<node.endByte
                 regions.conditional.append(repeated)
                 regions.loops.append(repeated)
-            case "for_in_statement":
+            case .forInStatement:
                 if let body = node.child(byField: "body") { regions.conditional.append(body.byteRange) }
                 regions.loops.append((node.child(byField: "left")?.startByte ?? node.startByte)..<node.endByte)
-            case "while_statement", "do_statement":
+            case .whileStatement, .doStatement:
                 if let body = node.child(byField: "body") { regions.conditional.append(body.byteRange) }
                 regions.loops.append(node.byteRange)
-            case "switch_case", "switch_default":
+            case .switchCase, .switchDefault:
                 regions.conditional.append(node.byteRange)
-            case "try_statement":
+            case .tryStatement:
                 for field in ["body", "handler", "finalizer"] {
                     if let part = node.child(byField: field) { regions.conditional.append(part.byteRange) }
                 }

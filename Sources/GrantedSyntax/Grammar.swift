@@ -35,6 +35,17 @@ public enum Grammar: String, Sendable, CaseIterable {
         }
     }
 
+    /// `kindNames` as `NodeKind`s (nil for a kind the code does not name), indexed by symbol id.
+    var nodeKinds: [NodeKind?] {
+        switch self {
+        case .typescript: return Grammar.typescriptNodeKinds
+        case .tsx: return Grammar.tsxNodeKinds
+        }
+    }
+
+    private static let typescriptNodeKinds = typescriptKinds.map { NodeKind(rawValue: $0) }
+    private static let tsxNodeKinds = tsxKinds.map { NodeKind(rawValue: $0) }
+
     /// Field ids by name, so that asking a node for a field does not compare every field name.
     var fieldIds: [String: TSFieldId] {
         switch self {
@@ -71,4 +82,7 @@ public enum Grammar: String, Sendable, CaseIterable {
 extension SyntaxTree {
     /// The kind names of this tree's grammar, indexed by symbol id.
     public var kindNamesBySymbol: [String] { kindNames }
+
+    /// The `NodeKind` of each symbol id of this tree's grammar (nil for a kind without a case).
+    public var nodeKindsBySymbol: [NodeKind?] { nodeKinds }
 }

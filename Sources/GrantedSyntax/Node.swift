@@ -23,11 +23,25 @@ public struct Node {
         return ts_node_type(raw).map { String(cString: $0) } ?? ""
     }
 
+    /// The node's kind as a `NodeKind`, nil for a kind the code does not name. A table lookup by
+    /// symbol id: no string is built or compared.
+    @inline(__always)
+    public var nodeKind: NodeKind? {
+        let symbol = Int(ts_node_symbol(raw))
+        if symbol < tree.nodeKinds.count { return tree.nodeKinds[symbol] }
+        // The error symbol (65535) lies outside the grammar's symbol table.
+        return NodeKind(rawValue: kind)
+    }
+
+    /// Whether the node is of kind `kind`.
+    @inline(__always)
+    public func `is`(_ kind: NodeKind) -> Bool { nodeKind == kind }
+
     /// The grammar symbol id; the same kind name can map to several ids.
     public var symbol: Int { Int(ts_node_symbol(raw)) }
 
     public var isNamed: Bool { ts_node_is_named(raw) }
-    public var isError: Bool { kind == "ERROR" }
+    public var isError: Bool { nodeKind == .error }
     public var isMissing: Bool { ts_node_is_missing(raw) }
     public var hasError: Bool { ts_node_has_error(raw) }
 

@@ -109,6 +109,7 @@ public final class SyntaxTree {
     public let source: SourceText
     public let grammar: Grammar
     let kindNames: [String]
+    let nodeKinds: [NodeKind?]
     let fieldIds: [String: TSFieldId]
     /// False when the tree was parsed from rewritten bytes (`GrammarGaps`): it cannot seed an
     /// incremental parse of the text as written.
@@ -119,6 +120,7 @@ public final class SyntaxTree {
         self.source = source
         self.grammar = grammar
         self.kindNames = grammar.kindNames
+        self.nodeKinds = grammar.nodeKinds
         self.fieldIds = grammar.fieldIds
     }
 
