@@ -2,9 +2,11 @@
 import PackageDescription
 
 // Layers, each depending only on the ones above it:
+//   GrantedDiscovery (files: walking, ignore files, globs, git, reading bytes; Foundation only)
 //   CTreeSitter, CTreeSitterTypeScript (system libraries)
-//   → GrantedSyntax (parser, tree, node, source text; no lint concepts)
-//   → GrantedEngine (rules protocol, diagnostics, fixes, semantic model, linter)
+//   → GrantedSyntax (parser, tree, node kinds, source text; no lint concepts)
+//   → GrantedEngine (rules protocol, diagnostics, fixes, semantic model, linter, workspace;
+//     depends on GrantedDiscovery and GrantedSyntax)
 //   → GrantedRules (built-in rules, in Rules/)
 //   → GrantedReporters (text, JSON, SARIF, GitHub, GitLab, JUnit, Checkstyle, Markdown)
 //   → GrantedLanguageServer (LSP over stdio: framing, documents, the server)
@@ -15,7 +17,7 @@ let package = Package(
     products: [
         .executable(name: "granted-lint", targets: ["granted-lint"]),
         // For the fuzzing package in Fuzz/ (and other tools that embed the linter).
-        .library(name: "GrantedLintKit", targets: ["GrantedSyntax", "GrantedEngine", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
+        .library(name: "GrantedLintKit", targets: ["GrantedDiscovery", "GrantedSyntax", "GrantedEngine", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
     ],
     targets: [
         .systemLibrary(
@@ -28,11 +30,12 @@ let package = Package(
             pkgConfig: "tree-sitter-typescript"
         ),
         .target(name: "GrantedSyntax", dependencies: ["CTreeSitter", "CTreeSitterTypeScript"]),
-        .target(name: "GrantedEngine", dependencies: ["GrantedSyntax"]),
+        .target(name: "GrantedDiscovery"),
+        .target(name: "GrantedEngine", dependencies: ["GrantedDiscovery", "GrantedSyntax"]),
         .target(name: "GrantedRules", dependencies: ["GrantedEngine"], path: "Rules"),
         .target(name: "GrantedReporters", dependencies: ["GrantedEngine"]),
-        .target(name: "GrantedLanguageServer", dependencies: ["GrantedEngine", "GrantedRules", "GrantedReporters"]),
-        .target(name: "GrantedCLI", dependencies: ["GrantedEngine", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
+        .target(name: "GrantedLanguageServer", dependencies: ["GrantedDiscovery", "GrantedEngine", "GrantedRules", "GrantedReporters"]),
+        .target(name: "GrantedCLI", dependencies: ["GrantedDiscovery", "GrantedEngine", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
         .executableTarget(name: "granted-lint", dependencies: ["GrantedCLI"]),
         .target(
             name: "TestSupport",
@@ -41,11 +44,11 @@ let package = Package(
         ),
         // The C grammars too: NodeKindTests looks every NodeKind up in their symbol tables.
         .testTarget(name: "GrantedSyntaxTests", dependencies: ["GrantedSyntax", "CTreeSitter", "CTreeSitterTypeScript"]),
-        .testTarget(name: "GrantedRulesTests", dependencies: ["GrantedRules", "TestSupport"]),
+        .testTarget(name: "GrantedRulesTests", dependencies: ["GrantedDiscovery", "GrantedRules", "TestSupport"]),
         .testTarget(name: "GrantedLanguageServerTests", dependencies: ["GrantedLanguageServer"]),
         .testTarget(
             name: "GrantedCLITests",
-            dependencies: ["GrantedCLI", "GrantedEngine", "GrantedReporters", "TestSupport"],
+            dependencies: ["GrantedCLI", "GrantedDiscovery", "GrantedEngine", "GrantedReporters", "TestSupport"],
             // The golden reports are read from the source tree, not bundled.
             exclude: ["Golden"]
         ),

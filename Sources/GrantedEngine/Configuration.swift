@@ -1,3 +1,4 @@
+import GrantedDiscovery
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -195,27 +196,7 @@ public struct Configuration {
     }
 }
 
-/// Absolute, normalised path (no `.`/`..` segments; symbolic links are not resolved).
-public func absolute(_ path: String) -> String {
-    var base = path
-    if !path.hasPrefix("/") {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let cwd = getcwd(&buffer, buffer.count).map { String(cString: $0) } ?? "."
-        base = cwd + "/" + path
-    }
-    var parts: [Substring] = []
-    for part in base.split(separator: "/") {
-        if part == "." || part.isEmpty { continue }
-        if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-        parts.append(part)
-    }
-    return "/" + parts.joined(separator: "/")
-}
 
-public func directoryOf(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-}
 
 /// Finds each file's configuration: the nearest `.granted-lint.json` walking up from the file's
 /// directory, unless one file was given with `--config`. Caches per directory.

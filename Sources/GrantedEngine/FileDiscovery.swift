@@ -1,3 +1,4 @@
+import GrantedDiscovery
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -107,10 +108,3 @@ public struct FileDiscovery {
     }
 }
 
-/// A path for messages: relative to the working directory when it lies below it.
-public func displayPath(_ path: String) -> String {
-    let cwd = absolute(".")
-    let full = absolute(path)
-    if full.hasPrefix(cwd + "/") { return String(full.dropFirst(cwd.count + 1)) }
-    return path
-}

@@ -1,3 +1,5 @@
+import GrantedDiscovery
+
 /// Everything one run found: per-file findings and the files that could not be analysed.
 public struct LintReport {
     public var results: [FileResult]

@@ -1,3 +1,4 @@
+import GrantedDiscovery
 import Dispatch
 import Foundation
 import GrantedSyntax

@@ -1,3 +1,4 @@
+import GrantedDiscovery
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -895,7 +896,7 @@ public final class LanguageServer: @unchecked Sendable {
         URL(fileURLWithPath: absolute(path)).absoluteString
     }
 
-    static func displayPath(_ path: String) -> String { GrantedEngine.displayPath(path) }
+    static func displayPath(_ path: String) -> String { GrantedDiscovery.displayPath(path) }
 }
 
 /// Byte ranges of the engine ↔ LSP ranges of a document (the engine's offsets leave out a

@@ -1,3 +1,4 @@
+import GrantedDiscovery
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

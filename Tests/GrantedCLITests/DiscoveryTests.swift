@@ -1,3 +1,4 @@
+import GrantedDiscovery
 import Foundation
 import GrantedCLI
 import GrantedEngine
