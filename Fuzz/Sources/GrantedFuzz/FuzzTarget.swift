@@ -1,3 +1,4 @@
+import GrantedDiscovery
 import GrantedEngine
 import GrantedReporters
 import GrantedRules
