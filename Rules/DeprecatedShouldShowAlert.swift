@@ -483,7 +483,7 @@ public struct DeprecatedShouldShowAlert: Rule {
         }
         let codeLineBreaks = (returned.startByte..<returned.endByte).filter { isLineBreak($0) && !isInsideString($0) }
 
-        let bodyIndentation = Layout.lineIndentation(at: body.startByte, in: bytes)
+        let bodyIndentation = Syntax.lineIndentation(at: body.startByte, in: bytes)
         let arrowToken = arrow.children.first { $0.is(.arrow) }
         var start = body.startByte
         var opening = "{"
@@ -493,7 +493,7 @@ public struct DeprecatedShouldShowAlert: Rule {
         if let arrowToken,
            bytes[arrowToken.endByte..<body.startByte].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }),
            bytes[arrowToken.endByte..<body.startByte].contains(where: { $0 == 0x0A || $0 == 0x0D }),
-           case let arrowIndentation = Layout.lineIndentation(at: arrowToken.startByte, in: bytes),
+           case let arrowIndentation = Syntax.lineIndentation(at: arrowToken.startByte, in: bytes),
            bodyIndentation.hasPrefix(arrowIndentation), bodyIndentation.count > arrowIndentation.count {
             // `=>⏎    body`: the block opens after `=>`, the statements take the body's indentation.
             start = arrowToken.endByte
@@ -533,12 +533,12 @@ public struct DeprecatedShouldShowAlert: Rule {
     /// else two spaces.
     static func indentationUnit(near body: Node, lineBreaks: [Int], indentation: String, in bytes: [UInt8]) -> String {
         if let first = lineBreaks.first {
-            let next = Layout.lineIndentation(at: first + 1, in: bytes)
+            let next = Syntax.lineIndentation(at: first + 1, in: bytes)
             if next.hasPrefix(indentation), next.count > indentation.count { return String(next.dropFirst(indentation.count)) }
         }
         var ancestor = body.parent
         while let current = ancestor {
-            let outer = Layout.lineIndentation(at: current.startByte, in: bytes)
+            let outer = Syntax.lineIndentation(at: current.startByte, in: bytes)
             if indentation.hasPrefix(outer), indentation.count > outer.count { return String(indentation.dropFirst(outer.count)) }
             ancestor = current.parent
         }
@@ -594,14 +594,6 @@ public struct DeprecatedShouldShowAlert: Rule {
             return String(decoding: bytes[start..<offset], as: UTF8.self)
         }
 
-        /// The blanks that start the line holding `offset`.
-        static func lineIndentation(at offset: Int, in bytes: [UInt8]) -> String {
-            var start = min(offset, bytes.count)
-            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-            var end = start
-            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
-            return String(decoding: bytes[start..<end], as: UTF8.self)
-        }
 
         /// The file's line ending: the one that ends this line, or the first in the file.
         static func lineEnding(after offset: Int, in bytes: [UInt8]) -> String {

@@ -455,7 +455,7 @@ enum ProvisionalBlindRepair {
             let declaration = "const \(name) = \(awaited.text);"
             if Plan.startsLine(statement.startByte, in: bytes) {
                 let lineEnding = DeprecatedShouldShowAlert.Layout.lineEnding(after: statement.startByte, in: bytes)
-                insertions.append((statement.startByte, declaration + lineEnding + Plan.lineIndentation(at: statement.startByte, in: bytes)))
+                insertions.append((statement.startByte, declaration + lineEnding + Syntax.lineIndentation(at: statement.startByte, in: bytes)))
             } else {
                 insertions.append((statement.startByte, declaration + " "))
             }
@@ -565,7 +565,7 @@ enum ProvisionalBlindRepair {
             }
             if index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D {
                 let lineEnding = DeprecatedShouldShowAlert.Layout.lineEnding(after: after.startByte, in: bytes)
-                insertions.append((index, lineEnding + Plan.lineIndentation(at: after.startByte, in: bytes) + statement))
+                insertions.append((index, lineEnding + Syntax.lineIndentation(at: after.startByte, in: bytes) + statement))
             } else {
                 insertions.append((after.endByte, " " + statement))
             }
@@ -631,7 +631,7 @@ enum ProvisionalBlindRepair {
                 return (last.endByte, items.map { ", \($0)" }.joined())
             }
             let lineEnding = DeprecatedShouldShowAlert.Layout.lineEnding(after: last.startByte, in: bytes)
-            let indentation = lineIndentation(at: last.startByte, in: bytes)
+            let indentation = Syntax.lineIndentation(at: last.startByte, in: bytes)
             guard trailingComma else {
                 return (last.endByte, items.map { ",\(lineEnding)\(indentation)\($0)" }.joined())
             }
@@ -686,13 +686,5 @@ enum ProvisionalBlindRepair {
             return start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D
         }
 
-        /// The blanks that start the line holding `offset`.
-        static func lineIndentation(at offset: Int, in bytes: [UInt8]) -> String {
-            var start = min(offset, bytes.count)
-            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-            var end = start
-            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
-            return String(decoding: bytes[start..<end], as: UTF8.self)
-        }
     }
 }

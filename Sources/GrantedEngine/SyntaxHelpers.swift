@@ -2,6 +2,16 @@ import GrantedSyntax
 
 /// Small syntax questions shared by the semantic model and the rules.
 public enum Syntax {
+    /// The blanks (spaces and tabs) that start the line holding `offset`: what a fix that inserts a
+    /// line indents it with.
+    public static func lineIndentation(at offset: Int, in bytes: [UInt8]) -> String {
+        var start = min(offset, bytes.count)
+        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+        var end = start
+        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
     public static let functionKinds: Set<NodeKind> = [
         .functionDeclaration, .functionExpression, .arrowFunction, .methodDefinition,
         .generatorFunctionDeclaration, .generatorFunction,
