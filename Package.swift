@@ -1,23 +1,39 @@
 // swift-tools-version:5.10
 import PackageDescription
 
-// Layers, each depending only on the ones above it:
-//   GrantedDiscovery (files: walking, ignore files, globs, git, reading bytes; Foundation only)
-//   CTreeSitter, CTreeSitterTypeScript (system libraries)
-//   → GrantedSyntax (parser, tree, node kinds, source text; no lint concepts)
-//   → GrantedEngine (rules protocol, diagnostics, fixes, semantic model, linter, workspace;
-//     depends on GrantedDiscovery and GrantedSyntax)
-//   → GrantedRules (built-in rules, in Rules/)
-//   → GrantedReporters (text, JSON, SARIF, GitHub, GitLab, JUnit, Checkstyle, Markdown)
-//   → GrantedLanguageServer (LSP over stdio: framing, documents, the server)
-//   → GrantedCLI (argument parsing, file discovery) → granted-lint (executable)
+// Modules by concern; each uses only the ones named after "uses" (the build enforces it, and
+// LayeringTests checks every file's imports against its layer). docs/architecture.md says more.
+//
+//   GrantedDiscovery       files: walking, ignore files, globs, git, reading bytes, paths
+//                          uses Foundation only
+//   CTreeSitter…           the tree-sitter runtime and the TypeScript/TSX grammars (system libraries)
+//   GrantedSyntax          parser, trees, node kinds, source text; no lint concept
+//                          uses the C libraries
+//   GrantedSemantics       what code means: scopes and values, value flow, the permission queries, the
+//                          project index across files, provisional evidence, the inventory
+//                          uses GrantedSyntax (and discovery's path arithmetic)
+//   GrantedLinter          the lint core: Rule, diagnostics in parts, fixes, suppressions, the linter,
+//                          the rule catalogue
+//                          uses GrantedSemantics
+//   GrantedRules (Rules/)  the built-in rules and BuiltinRules.catalog
+//                          uses GrantedLinter, GrantedSemantics — never the workspace
+//   GrantedWorkspace       configuration, baseline, a whole run (RunRequest in, RunResult out), the
+//                          inventory, evidence across files; the rule catalogue is handed in
+//                          uses GrantedLinter, GrantedSemantics, GrantedDiscovery — never the rules
+//   GrantedReporters       text, JSON, SARIF, GitHub, GitLab, JUnit, Checkstyle, Markdown, rule docs
+//                          uses GrantedLinter, GrantedWorkspace
+//   GrantedLanguageServer  LSP over stdio: framing, typed messages, handlers by concern
+//                          uses GrantedWorkspace, GrantedReporters — the catalogue is handed in
+//   GrantedCLI             argument parsing, the workspace call, rendering
+//                          uses all of the above, and hands BuiltinRules.catalog to the workspace
+//   granted-lint           the executable: GrantedCLI.main
 let package = Package(
     name: "granted-lint",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "granted-lint", targets: ["granted-lint"]),
         // For the fuzzing package in Fuzz/ (and other tools that embed the linter).
-        .library(name: "GrantedLintKit", targets: ["GrantedDiscovery", "GrantedSyntax", "GrantedEngine", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
+        .library(name: "GrantedLintKit", targets: ["GrantedDiscovery", "GrantedSyntax", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
     ],
     targets: [
         .systemLibrary(
@@ -31,24 +47,26 @@ let package = Package(
         ),
         .target(name: "GrantedSyntax", dependencies: ["CTreeSitter", "CTreeSitterTypeScript"]),
         .target(name: "GrantedDiscovery"),
-        .target(name: "GrantedEngine", dependencies: ["GrantedDiscovery", "GrantedSyntax"]),
-        .target(name: "GrantedRules", dependencies: ["GrantedEngine"], path: "Rules"),
-        .target(name: "GrantedReporters", dependencies: ["GrantedEngine"]),
-        .target(name: "GrantedLanguageServer", dependencies: ["GrantedDiscovery", "GrantedEngine", "GrantedRules", "GrantedReporters"]),
-        .target(name: "GrantedCLI", dependencies: ["GrantedDiscovery", "GrantedEngine", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
+        .target(name: "GrantedSemantics", dependencies: ["GrantedDiscovery", "GrantedSyntax"]),
+        .target(name: "GrantedLinter", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedSyntax"]),
+        .target(name: "GrantedRules", dependencies: ["GrantedLinter", "GrantedSemantics", "GrantedSyntax"], path: "Rules"),
+        .target(name: "GrantedWorkspace", dependencies: ["GrantedDiscovery", "GrantedSyntax", "GrantedSemantics", "GrantedLinter"]),
+        .target(name: "GrantedReporters", dependencies: ["GrantedLinter", "GrantedSemantics", "GrantedWorkspace"]),
+        .target(name: "GrantedLanguageServer", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedReporters"]),
+        .target(name: "GrantedCLI", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
         .executableTarget(name: "granted-lint", dependencies: ["GrantedCLI"]),
         .target(
             name: "TestSupport",
-            dependencies: ["GrantedEngine", "GrantedRules"],
+            dependencies: ["GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedRules"],
             path: "Tests/TestSupport"
         ),
         // The C grammars too: NodeKindTests looks every NodeKind up in their symbol tables.
         .testTarget(name: "GrantedSyntaxTests", dependencies: ["GrantedSyntax", "CTreeSitter", "CTreeSitterTypeScript"]),
-        .testTarget(name: "GrantedRulesTests", dependencies: ["GrantedDiscovery", "GrantedRules", "TestSupport"]),
+        .testTarget(name: "GrantedRulesTests", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedRules", "TestSupport"]),
         .testTarget(name: "GrantedLanguageServerTests", dependencies: ["GrantedLanguageServer"]),
         .testTarget(
             name: "GrantedCLITests",
-            dependencies: ["GrantedCLI", "GrantedDiscovery", "GrantedEngine", "GrantedReporters", "TestSupport"],
+            dependencies: ["GrantedCLI", "GrantedDiscovery", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedReporters", "TestSupport"],
             // The golden reports are read from the source tree, not bundled.
             exclude: ["Golden"]
         ),

@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// `allowBadge` in a request that may be provisional: badges are never granted provisionally.

@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedLinter
 
 /// Every built-in rule, in the order `--list-rules` shows them.
 public enum BuiltinRules {

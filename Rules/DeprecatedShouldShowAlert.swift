@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// `shouldShowAlert` in a notification behavior: deprecated since SDK 53 in favour of

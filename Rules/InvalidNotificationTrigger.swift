@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// Notification triggers without a `type`: since SDK 52 they throw, or (with `channelId`) fire at once.

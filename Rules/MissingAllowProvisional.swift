@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// expo `requestPermissionsAsync` without an explicit `ios.allowProvisional`.

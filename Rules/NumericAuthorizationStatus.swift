@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// An authorization status compared with a bare number: the libraries number them differently.

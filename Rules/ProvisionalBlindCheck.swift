@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// Decisions on expo-notifications' root `status` / `granted`, which a provisionally authorized iOS

@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// The suggestion offered with `provisional-blind-check`: rewrite a blind decision into the test

@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// expo-notifications APIs that were removed or deprecated.

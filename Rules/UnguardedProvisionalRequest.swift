@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedLinter
 import GrantedSyntax
 
 /// A provisional request sent without first checking that the device was never asked.

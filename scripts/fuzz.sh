@@ -112,7 +112,7 @@ log="$root/.build/fuzz-build.log"
 "${build[@]}" -v > "$log" 2>&1 || { tail -n 40 "$log" >&2; die "the fuzz build failed (log: $log)"; }
 bin_dir="$("${build[@]}" --show-bin-path)"
 # Every compile job of our modules must carry both sanitizers.
-our_modules='GrantedSyntax|GrantedEngine|GrantedRules|GrantedReporters|GrantedLanguageServer|GrantedFuzz|GrantedLanguageServerFuzz'
+our_modules='GrantedDiscovery|GrantedSyntax|GrantedSemantics|GrantedLinter|GrantedWorkspace|GrantedRules|GrantedReporters|GrantedLanguageServer|GrantedFuzz|GrantedLanguageServerFuzz'
 jobs_total=$(grep -E "swift-frontend -frontend -c .*-module-name ($our_modules)( |\$)" "$log" | wc -l || true)
 jobs_both=$(grep -E "swift-frontend -frontend -c .*-module-name ($our_modules)( |\$)" "$log" | grep -c -- '-sanitize=fuzzer,address' || true)
 if [ "$jobs_total" -gt 0 ] && [ "$jobs_both" -ne "$jobs_total" ]; then

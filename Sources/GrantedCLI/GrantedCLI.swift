@@ -1,7 +1,9 @@
 import GrantedDiscovery
 import Dispatch
 import Foundation
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
+import GrantedWorkspace
 import GrantedLanguageServer
 import GrantedReporters
 import GrantedRules
@@ -249,7 +251,7 @@ public enum GrantedCLI {
     static func lint(_ jobs: [LintJob], options: Options, project: ProjectIndex? = nil) -> [FileOutcome] {
         guard let workspace = try? Workspace(catalog: catalog, settings: settings(options), configurationPath: nil) else { return [] }
         return workspace.lint(jobs.map { job in
-            GrantedEngine.LintJob(path: job.path, configuration: job.configuration, read: job.fromIndex ? { stagedContent(of: job.path) } : nil)
+            GrantedWorkspace.LintJob(path: job.path, configuration: job.configuration, read: job.fromIndex ? { stagedContent(of: job.path) } : nil)
         }, project: project)
     }
 

@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedWorkspace
 
 /// Command-line options.
 struct Options {

@@ -4,7 +4,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
+import GrantedWorkspace
 import GrantedReporters
 import GrantedSyntax
 

@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedLinter
 import GrantedSyntax
 
 /// Checkstyle XML (version 4.3), read by Jenkins' Warnings plugin, reviewdog and other tools: one

@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedLinter
 import GrantedSyntax
 
 /// GitLab Code Quality (`artifacts:reports:codequality`): a JSON array of issues with the fields

@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedSemantics
+import GrantedWorkspace
 import GrantedSyntax
 
 /// The permission inventory as a text table, JSON (shape in docs/inventory-format.md) or Markdown.

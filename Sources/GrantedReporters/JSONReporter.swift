@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// The JSON report for scripts. Shape (stable; documented in docs/json-format.md):

@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedWorkspace
 
 /// A small JSON value with deterministic output (keys in the order given), so that reports are
 /// stable and diff-friendly without depending on a serializer's key order.

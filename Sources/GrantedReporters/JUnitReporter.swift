@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedLinter
 import GrantedSyntax
 
 /// JUnit XML, as Jenkins, GitLab and Azure Pipelines read test results: one test suite, one test

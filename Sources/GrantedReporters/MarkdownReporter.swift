@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedLinter
 import GrantedSyntax
 
 /// A Markdown summary for `$GITHUB_STEP_SUMMARY` and pull-request comments: a heading, the totals,

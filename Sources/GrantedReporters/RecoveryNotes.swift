@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedLinter
 import GrantedSyntax
 
 /// The words every reporter uses for a file the parser read only with error recovery: a limitation

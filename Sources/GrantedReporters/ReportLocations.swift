@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedLinter
 import GrantedSyntax
 
 /// A diagnostic's range converted at the edge: 1-based lines, 1-based UTF-16 columns, the end being

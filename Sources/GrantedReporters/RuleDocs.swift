@@ -1,4 +1,4 @@
-import GrantedEngine
+import GrantedLinter
 
 /// The rules reference: one Markdown page per rule, made from its description, plus an index.
 /// `granted-lint explain` prints the same page.

@@ -1,4 +1,5 @@
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// SARIF 2.1.0 for code scanning (see shared docs SARIF.md): one run, every rule that ran in

@@ -1,6 +1,7 @@
 import Foundation
 import GrantedCLI
-import GrantedEngine
+import GrantedLinter
+import GrantedWorkspace
 import GrantedReporters
 import GrantedRules
 import Testing

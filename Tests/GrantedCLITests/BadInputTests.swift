@@ -1,6 +1,6 @@
 import Foundation
 @testable import GrantedCLI
-import GrantedEngine
+import GrantedWorkspace
 import Testing
 import TestSupport
 

@@ -4,7 +4,8 @@ import Foundation
 import FoundationXML
 #endif
 import GrantedCLI
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedReporters
 import Testing
 import TestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import GrantedEngine
+import GrantedSemantics
 import GrantedRules
 import Testing
 import TestSupport

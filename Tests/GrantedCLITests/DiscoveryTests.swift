@@ -1,7 +1,6 @@
 import GrantedDiscovery
 import Foundation
 import GrantedCLI
-import GrantedEngine
 import Testing
 import TestSupport
 

@@ -8,13 +8,23 @@ import TestSupport
 /// declared but crosses the layers, and says which file.)
 struct LayeringTests {
     /// What each source directory may import.
+    static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin"]
+
     static let allowed: [String: Set<String>] = [
         // Files: walking, ignore rules, globs, git, reading bytes — no syntax tree, no lint concept.
-        "Sources/GrantedDiscovery": ["Foundation", "Dispatch", "Glibc", "Darwin"],
-        "Sources/GrantedSyntax": ["Foundation", "Glibc", "Darwin", "CTreeSitter", "CTreeSitterTypeScript"],
-        // The built-in rules see the engine and the syntax, never files, reports or front ends.
-        "Rules": ["Foundation", "GrantedEngine", "GrantedSyntax"],
-        "Sources/GrantedReporters": ["Foundation", "GrantedEngine", "GrantedSyntax"],
+        "Sources/GrantedDiscovery": system,
+        "Sources/GrantedSyntax": system.union(["CTreeSitter", "CTreeSitterTypeScript"]),
+        // What code means; of discovery only path arithmetic (the project index resolves imports).
+        "Sources/GrantedSemantics": system.union(["GrantedSyntax", "GrantedDiscovery"]),
+        "Sources/GrantedLinter": system.union(["GrantedSyntax", "GrantedSemantics", "GrantedDiscovery"]),
+        // The built-in rules see the lint core, the semantics and the syntax: never files, the
+        // workspace, reports or front ends.
+        "Rules": ["Foundation", "GrantedLinter", "GrantedSemantics", "GrantedSyntax"],
+        // The workspace is handed the rule catalogue: it never imports the rules.
+        "Sources/GrantedWorkspace": system.union(["GrantedSyntax", "GrantedSemantics", "GrantedLinter", "GrantedDiscovery"]),
+        "Sources/GrantedReporters": ["Foundation", "GrantedLinter", "GrantedSemantics", "GrantedSyntax", "GrantedWorkspace"],
+        // The language server too is handed the catalogue; it renders no report of the command line's.
+        "Sources/GrantedLanguageServer": system.union(["GrantedSyntax", "GrantedSemantics", "GrantedLinter", "GrantedDiscovery", "GrantedWorkspace", "GrantedReporters"]),
     ]
 
     static func imports(under directory: String) throws -> [(file: String, module: String)] {
@@ -46,8 +56,28 @@ struct LayeringTests {
 
     /// The check finds an import that crosses the layers (so that it can fail).
     @Test func aCrossingImportIsFound() throws {
-        let found = try Self.imports(under: "Sources/GrantedEngine")
-        #expect(found.contains { $0.module == "GrantedDiscovery" }, "the engine imports discovery, which discovery itself may not")
+        let found = try Self.imports(under: "Sources/GrantedWorkspace")
+        #expect(found.contains { $0.module == "GrantedLinter" }, "the workspace imports the lint core, which the semantics may not")
+        #expect(!(Self.allowed["Sources/GrantedSemantics"] ?? []).contains("GrantedLinter"))
         #expect(!(Self.allowed["Sources/GrantedDiscovery"] ?? []).contains("GrantedSyntax"))
+        #expect(!(Self.allowed["Rules"] ?? []).contains("GrantedWorkspace"))
+        #expect(!(Self.allowed["Sources/GrantedWorkspace"] ?? []).contains("GrantedRules"))
+    }
+
+    /// The package declares the same direction: no target of a lower layer depends on a higher one.
+    @Test func thePackageDeclaresTheLayers() throws {
+        let manifest = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        func dependencies(of target: String) throws -> [String] {
+            let line = try #require(manifest.split(separator: "\n").first { $0.contains(".target(name: \"\(target)\"") })
+            guard let open = line.range(of: "dependencies: [") else { return [] }
+            let list = line[open.upperBound...].prefix { $0 != "]" }
+            return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        #expect(try dependencies(of: "GrantedDiscovery").isEmpty)
+        #expect(try !dependencies(of: "GrantedSemantics").contains("GrantedLinter"))
+        #expect(try dependencies(of: "GrantedRules").allSatisfy { ["GrantedLinter", "GrantedSemantics", "GrantedSyntax"].contains($0) })
+        #expect(try !dependencies(of: "GrantedWorkspace").contains("GrantedRules"))
+        #expect(try !dependencies(of: "GrantedLanguageServer").contains("GrantedRules"))
+        #expect(try !dependencies(of: "GrantedLanguageServer").contains("GrantedCLI"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import GrantedCLI
-import GrantedEngine
+import GrantedLinter
 import GrantedRules
 import Testing
 import TestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import GrantedCLI
-import GrantedEngine
+import GrantedSemantics
 import GrantedRules
 import GrantedSyntax
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import GrantedCLI
-import GrantedEngine
 import Testing
 import TestSupport
 

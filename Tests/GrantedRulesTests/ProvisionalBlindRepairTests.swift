@@ -1,5 +1,6 @@
 import Foundation
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 @testable import GrantedRules
 import Testing
 import TestSupport

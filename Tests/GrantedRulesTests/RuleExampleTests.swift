@@ -1,5 +1,5 @@
 import Foundation
-import GrantedEngine
+import GrantedLinter
 import GrantedRules
 import GrantedSyntax
 import Testing

@@ -1,6 +1,8 @@
 import GrantedDiscovery
 import Foundation
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
+import GrantedWorkspace
 import GrantedRules
 import GrantedSyntax
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedRules
 import GrantedSyntax
 

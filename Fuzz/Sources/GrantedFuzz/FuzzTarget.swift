@@ -1,5 +1,6 @@
 import GrantedDiscovery
-import GrantedEngine
+import GrantedLinter
+import GrantedSemantics
 import GrantedReporters
 import GrantedRules
 import GrantedSyntax

@@ -1,4 +1,5 @@
 import GrantedSyntax
+import GrantedSemantics
 
 /// An example in a rule's description. `↓` marks where a finding must start; an example with no
 /// marker must produce no finding. Examples are the rule's tests.

@@ -1,4 +1,5 @@
 import GrantedSyntax
+import GrantedSemantics
 
 /// Applies fixes until nothing more changes (at most 10 rounds), never two overlapping edits at
 /// once, and never a fix that turns a cleanly parsing file into one with a syntax error.

@@ -1,5 +1,6 @@
 import GrantedDiscovery
 import GrantedSyntax
+import GrantedSemantics
 
 /// A rule chosen to run, at the severity the configuration gives it.
 public struct ConfiguredRule {

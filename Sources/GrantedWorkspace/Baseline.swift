@@ -1,4 +1,5 @@
 import GrantedSyntax
+import GrantedLinter
 
 /// Recorded findings that should not fail a run. Entries match on the file's path relative to the
 /// repository, the rule id and the finding's source line with white space folded — not on line

@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import GrantedSyntax
+import GrantedLinter
 
 /// The settings of one `.granted-lint.json`: severities per rule, excluded globs, extensions.
 public struct Configuration {

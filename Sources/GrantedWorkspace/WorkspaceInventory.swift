@@ -1,6 +1,8 @@
 import GrantedDiscovery
 import Foundation
 import GrantedSyntax
+import GrantedSemantics
+import GrantedLinter
 
 /// One place the code reads, requests or decides on notification permission.
 public struct InventoryEntry {

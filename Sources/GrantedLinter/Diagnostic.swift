@@ -1,4 +1,5 @@
 import GrantedSyntax
+import GrantedSemantics
 
 public enum Severity: String, Comparable, CaseIterable, Sendable, Codable {
     case note
@@ -73,20 +74,6 @@ public struct RelatedLocation: Hashable, Sendable {
     }
 }
 
-/// A range in some file of the project: its path as the run shows it, and 1-based lines and UTF-16
-/// columns.
-public struct ExternalLocation: Hashable, Sendable {
-    public let path: String
-    public let start: SourcePosition
-    public let end: SourcePosition
-
-    public init(path: String, start: SourcePosition, end: SourcePosition) {
-        self.path = path
-        self.start = start
-        self.end = end
-    }
-}
-
 /// A finding, with its range in UTF-8 bytes; reporters convert to lines and UTF-16 columns.
 ///
 /// A finding comes in parts, as in rustc and Ruff: `message` is one short sentence about this code
@@ -119,5 +106,15 @@ public struct Diagnostic: Hashable, Sendable {
         self.range = range
         self.fix = fix
         self.related = related
+    }
+}
+
+extension Severity {
+    /// The level a latent finding is reported at: error → warning → note.
+    public var oneLevelLower: Severity {
+        switch self {
+        case .error: return .warning
+        case .warning, .note: return .note
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GrantedSyntax
+import GrantedSemantics
 
 /// A file tree-sitter could parse only with error recovery. Valid code the grammar does not know
 /// ends up here too, so this is the tool's limitation to report, not the user's error: a notification,

@@ -2,34 +2,10 @@ import GrantedDiscovery
 import Dispatch
 import Foundation
 import GrantedSyntax
+import GrantedSemantics
+import GrantedLinter
 
-/// The rules a front end runs. The engine cannot import the built-in rules (they depend on it), so
-/// the command line and the language server hand them in.
-public struct RuleCatalog: @unchecked Sendable {
-    public let rules: [any Rule.Type]
-    /// The engine's own findings (`unused-suppression`, `syntax-error`).
-    public let engineRules: [RuleDescription]
-    /// Checks of a whole project's report, run after every file has been linted (a finding that
-    /// only the absence of something anywhere can justify).
-    public let projectChecks: [(inout LintReport) -> Void]
-    /// Every rule id a configuration or a suppression may name.
-    public let knownRuleIds: Set<String>
-    /// Text every rule's prefilter looks for (a superset of any configuration's).
-    public let relevantText: [String]
-
-    public init(rules: [any Rule.Type], engineRules: [RuleDescription] = EngineRules.all, projectChecks: [(inout LintReport) -> Void] = []) {
-        self.rules = rules
-        self.engineRules = engineRules
-        self.projectChecks = projectChecks
-        knownRuleIds = Set(rules.map { $0.description.id } + engineRules.map(\.id))
-        // The provisional evidence's needles too: a file that only sets `allowProvisional` is read.
-        relevantText = Array(Set(rules.flatMap { $0.requiredText } + ["granted-lint-disable"] + ProvisionalEvidenceScanner.needleTexts)).sorted()
-    }
-
-    public var descriptions: [RuleDescription] { rules.map { $0.description } + engineRules }
-
-    public func description(of id: String) -> RuleDescription? { descriptions.first { $0.id == id } }
-
+extension RuleCatalog {
     /// The rules a configuration runs, at its severities.
     public func configuredRules(for configuration: Configuration) -> [ConfiguredRule] {
         rules.compactMap { rule in
@@ -896,15 +872,5 @@ extension Workspace {
             return RelatedLocation(range: site.range, message: message)
         }
         return RelatedLocation(elsewhere: site.location, message: message)
-    }
-}
-
-extension Severity {
-    /// The level a latent finding is reported at: error → warning → note.
-    public var oneLevelLower: Severity {
-        switch self {
-        case .error: return .warning
-        case .warning, .note: return .note
-        }
     }
 }

@@ -1,6 +1,8 @@
 import GrantedDiscovery
 import Foundation
 import GrantedSyntax
+import GrantedSemantics
+import GrantedLinter
 
 /// What a whole run asks of the workspace, formats aside: which files (paths, their staged
 /// content, or what changed since a ref), how to discover them, the baseline, and when the run

@@ -158,7 +158,7 @@ public final class ProjectIndex: @unchecked Sendable {
     ]
 
     /// Relative module specifiers in `from '…'`, `require('…')` and `import('…')`, found by text.
-    static func relativeSpecifiers(in bytes: [UInt8]) -> [String] {
+    public static func relativeSpecifiers(in bytes: [UInt8]) -> [String] {
         var result: [String] = []
         var index = 0
         while index + 2 < bytes.count {
