@@ -12,7 +12,6 @@ import GrantedSyntax
 public enum GrantedCLI {
     public static let version = BuildInfo.version
 
-
     /// Runs the command line and returns the exit code: 0 clean, 1 findings at or above the failure
     /// level, 2 usage or configuration error, unreadable path or internal error.
     public static func run(
@@ -33,7 +32,7 @@ public enum GrantedCLI {
         }
         switch options.command {
         case let .explain(id):
-            guard let description = (BuiltinRules.all.map { $0.description } + EngineRules.all).first(where: { $0.id == id }) else {
+            guard let description = catalog.description(of: id) else {
                 standardError("granted-lint: unknown rule id '\(id)'; see 'granted-lint --list-rules'\n")
                 return 2
             }
@@ -42,7 +41,7 @@ public enum GrantedCLI {
         case let .ruleDocs(directory):
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                for (name, content) in RuleDocs.files(for: BuiltinRules.all.map { $0.description } + EngineRules.all) {
+                for (name, content) in RuleDocs.files(for: catalog.descriptions) {
                     try AtomicFile.write(Array(content.utf8), to: directory + "/" + name)
                 }
             } catch {
@@ -80,17 +79,13 @@ public enum GrantedCLI {
     }
 
     static func listRules() -> String {
-        let descriptions = BuiltinRules.all.map { $0.description } + EngineRules.all
+        let descriptions = catalog.descriptions
         let width = descriptions.map(\.id.count).max() ?? 0
         return descriptions.map { description in
             let id = description.id.padding(toLength: width, withPad: " ", startingAt: 0)
             let severity = description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             return "\(id)  \(severity)  \(description.summary)\n"
         }.joined()
-    }
-
-    static func accepts(_ path: String, configuration: Configuration) -> Bool {
-        configuration.lints(path)
     }
 
     private static func lintCommand(
@@ -124,7 +119,7 @@ public enum GrantedCLI {
         }
         let toTerminal = isTerminal && options.outputPath == nil
         let color = toTerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) != false
-        let allRules = BuiltinRules.all.map { ConfiguredRule($0) }
+        let allRules = catalog.rules.map { ConfiguredRule($0) }
         var rendered = result.diffs.joined()
         rendered += render(report, as: options.format, rules: allRules, root: root, color: color)
         if options.format.isForPeople, !messages.isEmpty { rendered += messages.joined(separator: "\n") + "\n" }
@@ -180,7 +175,7 @@ public enum GrantedCLI {
 
     static func printConfiguration(for path: String, resolver: ConfigurationResolver) throws -> String {
         let configuration = try resolver.configuration(forFile: path)
-        let descriptions = BuiltinRules.all.map { $0.description } + EngineRules.all
+        let descriptions = catalog.descriptions
         let rules: [(String, JSONValue)] = descriptions.map { description in
             let severity = configuration.severity(of: description.id, default: description.defaultSeverity)
             return (description.id, .string(severity?.rawValue ?? "off"))
@@ -193,7 +188,7 @@ public enum GrantedCLI {
             ("extensions", .array((configuration.extensions ?? Grammar.defaultExtensions).map { .string($0) })),
             ("strictSyntax", .bool(configuration.strictSyntax)),
             ("provisional", .string(configuration.provisional.rawValue)),
-            ("linted", .bool(accepts(path, configuration: configuration))),
+            ("linted", .bool(configuration.lints(path))),
         ]).render() + "\n"
     }
 
@@ -239,22 +234,4 @@ public enum GrantedCLI {
         settings.parseTimeoutMilliseconds = options.parseTimeoutMilliseconds
         return settings
     }
-
-    /// A file to lint from the command line (`fromIndex`: the staged content of `--staged`).
-    struct LintJob {
-        let path: String
-        let configuration: Configuration
-        let fromIndex: Bool
-    }
-
-    /// Lints files given with their configurations (the engine's workspace does the work).
-    static func lint(_ jobs: [LintJob], options: Options, project: ProjectIndex? = nil) -> [FileOutcome] {
-        guard let workspace = try? Workspace(catalog: catalog, settings: settings(options), configurationPath: nil) else { return [] }
-        return workspace.lint(jobs.map { job in
-            GrantedWorkspace.LintJob(path: job.path, configuration: job.configuration, read: job.fromIndex ? { stagedContent(of: job.path) } : nil)
-        }, project: project)
-    }
-
-    /// The staged content of a file (`--staged`), from git's index.
-    static func stagedContent(of path: String) -> Result<[UInt8], FileProblem> { Workspace.stagedContent(of: path) }
 }

@@ -175,7 +175,8 @@ extension CLITests {
         let path = directory.appendingPathComponent("gone.ts").path
         try FileManager.default.removeItem(atPath: path)
         let options = try Options.parse([path])
-        let outcomes = GrantedCLI.lint([GrantedCLI.LintJob(path: path, configuration: .init(path: nil, baseDirectory: "/"), fromIndex: false)], options: options)
+        let workspace = try Workspace(catalog: GrantedCLI.catalog, settings: GrantedCLI.settings(options))
+        let outcomes = workspace.lint([LintJob(path: path, configuration: .init(path: nil, baseDirectory: "/"))])
         guard case let .failure(problem)? = outcomes.first?.result else {
             Issue.record("a deleted file must be a problem, not a success")
             return
