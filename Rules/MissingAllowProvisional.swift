@@ -129,7 +129,7 @@ public struct MissingAllowProvisional: Rule {
         let model = context.semantic
         guard model.mayHavePermissionCode, let request = model.permissionRequest(node),
               RequestOptions.setsAllowProvisional(request.options, model) == false,
-              !model.isAndroidOnly(node), !model.isProvisionalAware(node) else { return }
+              !model.neverRunsOnIOS(node), !model.isProvisionalAware(node) else { return }
         context.report(
             request.call,
             "noAllowProvisional", ["code": RuleContext.call(request.call)]

@@ -330,7 +330,7 @@ public struct ProvisionalBlindCheck: Rule {
             return
         }
         if node.is(.identifier) || node.is(.memberExpression), let status = model.firebaseTruthinessTest(node) {
-            guard !model.isAndroidOnly(node) else { return }
+            guard !model.neverRunsOnIOS(node) else { return }
             context.report(node, "firebaseTruthiness", ["code": RuleContext.code(node)], related: related(status))
             return
         }
@@ -360,7 +360,7 @@ public struct ProvisionalBlindCheck: Rule {
     }
 
     private func isExempt(_ node: Node, _ model: SemanticModel) -> Bool {
-        model.isAndroidOnly(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node)
+        model.neverRunsOnIOS(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node)
     }
 
     private func related(_ value: SymbolicValue) -> [RelatedLocation] {

@@ -170,7 +170,7 @@ public struct UnguardedProvisionalRequest: Rule {
         let model = context.semantic
         guard model.mayHavePermissionCode, let request = model.permissionRequest(node) ?? model.hookRequest(node),
               model.provisionalOption(ofExpoOptions: request.options).canBeProvisional,
-              !model.isAndroidOnly(node), !model.isGuardedByPermissionTest(node) else { return }
+              !model.neverRunsOnIOS(node), !model.isGuardedByPermissionTest(node) else { return }
         context.report(
             request.call,
             "unguarded", ["code": RuleContext.call(request.call)]

@@ -63,6 +63,7 @@ public struct InventoryReporter {
             ("blind", entries.filter { $0.site.handling == .blind }.count),
             ("provisionalAware", entries.filter { $0.site.handling == .provisionalAware }.count),
             ("androidOnly", entries.filter { $0.site.handling == .androidOnly }.count),
+            ("webOnly", entries.filter { $0.site.handling == .webOnly }.count),
         ]
     }
 
@@ -89,7 +90,7 @@ public struct InventoryReporter {
         }
         var output = evidenceLine + "\n\n" + line(header) + "\n" + rows.map(line).joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
         let counts = summary(entries)
-        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only).\n"
+        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only\(counts[6].1 > 0 ? ", \(counts[6].1) web-only" : "")).\n"
         return output
     }
 
@@ -101,7 +102,7 @@ public struct InventoryReporter {
             output += "| `\(entry.path):\(entry.position.line)` | \(library(entry.site)) | \(entry.site.kind.rawValue) | \(decision(entry) ?? "") | \(request(entry.site) ?? "") | `\(what)`\(mark) |\n"
         }
         let counts = summary(entries)
-        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only).\n"
+        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only\(counts[6].1 > 0 ? ", \(counts[6].1) web-only" : "")).\n"
         return output
     }
 

@@ -13,6 +13,8 @@ public struct InventorySite: Equatable {
         case provisionalAware = "provisional-aware"
         case blind
         case androidOnly = "android-only"
+        /// Code that runs only in a browser (react-native-web, Expo web).
+        case webOnly = "web-only"
     }
 
     /// What a request asks iOS for, from its options (`ios.allowProvisional`, `provisional`).
@@ -50,7 +52,10 @@ public enum PermissionInventory {
         var sites: [InventorySite] = []
         func decision(_ node: Node, library: String, aware: Bool) {
             let handling: InventorySite.Handling
-            if model.isAndroidOnly(node) {
+            let platforms = model.platforms(of: node)
+            if platforms == .web {
+                handling = .webOnly
+            } else if !platforms.contains(.ios) {
                 handling = .androidOnly
             } else if aware || model.isProvisionalAware(node) {
                 handling = .provisionalAware

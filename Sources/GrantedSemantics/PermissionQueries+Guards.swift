@@ -4,97 +4,121 @@ import GrantedSyntax
 extension SemanticModel {
     // MARK: - Guards
 
-    /// Whether `node` only runs on Android: in a `*.android.*` file, under `Platform.OS === 'android'`
-    /// (if, ternary, `&&`, also combined: `Platform.OS === 'android' && Platform.Version >= 33`), in the
-    /// `else` of an iOS test, after `if (Platform.OS === 'ios') return`, in `case 'android':` of
-    /// `switch (Platform.OS)`, or in the `android` entry of `Platform.select`.
-    public func isAndroidOnly(_ node: Node) -> Bool {
-        let fileName = path.split(separator: "/").last.map(String.init) ?? path
-        if fileName.contains(".android.") { return true }
-        return androidOnlyRanges().contains { $0.lowerBound <= node.startByte && node.endByte <= $0.upperBound }
+    /// Whether `node` never runs on iOS — the only platform with provisional authorization: in a
+    /// `*.android.*` or `*.web.*` file, under `Platform.OS === 'android'` or `=== 'web'` (if,
+    /// ternary, `&&`, also combined: `Platform.OS === 'android' && Platform.Version >= 33`), in the
+    /// `else` of an iOS test, after `if (Platform.OS === 'ios') return` or `if (Platform.OS !== 'web')
+    /// return`, in `case 'android':` / `case 'web':` of `switch (Platform.OS)`, or in the `android` /
+    /// `web` entry of `Platform.select`.
+    public func neverRunsOnIOS(_ node: Node) -> Bool {
+        !platforms(of: node).contains(.ios)
     }
 
-    /// The byte ranges of Android-only code, found in one walk (checking a node is then a range
-    /// lookup, not a climb through its ancestors).
-    private func androidOnlyRanges() -> [Range<Int>] {
-        if let cached = androidOnlyRangesCache { return cached }
-        var ranges: [Range<Int>] = []
+    /// The platforms `node` may run on, by its file's name and the platform tests around it.
+    public func platforms(of node: Node) -> PlatformSet {
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        var platforms = PlatformSet(fileName: fileName)
+        for (range, restriction) in platformRanges() where range.lowerBound <= node.startByte && node.endByte <= range.upperBound {
+            platforms.formIntersection(restriction)
+        }
+        return platforms
+    }
+
+    /// The byte ranges of code restricted to some platforms, found in one walk (checking a node is
+    /// then a range lookup, not a climb through its ancestors).
+    private func platformRanges() -> [(Range<Int>, PlatformSet)] {
+        if let cached = platformRangesCache { return cached }
+        var ranges: [(Range<Int>, PlatformSet)] = []
         // No platform test without `Platform` (directly, or in a variable initialised from it).
         guard tree.source.contains("Platform") else {
-            androidOnlyRangesCache = []
+            platformRangesCache = []
             return []
+        }
+        func restrict(_ range: Range<Int>, _ platforms: PlatformSet) {
+            if platforms != .all { ranges.append((range, platforms)) }
         }
         tree.walk { node in
             switch node.nodeKind {
             case .ifStatement, .ternaryExpression:
                 guard let condition = node.child(byField: "condition") else { break }
-                if impliesAndroid(condition, when: true), let consequence = node.child(byField: "consequence") {
-                    ranges.append(consequence.byteRange)
+                if let consequence = node.child(byField: "consequence") {
+                    restrict(consequence.byteRange, platforms(when: condition, is: true))
                 }
-                if impliesAndroid(condition, when: false), let alternative = node.child(byField: "alternative") {
-                    ranges.append(alternative.byteRange)
+                if let alternative = node.child(byField: "alternative") {
+                    restrict(alternative.byteRange, platforms(when: condition, is: false))
                 }
             case .binaryExpression:
                 guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { break }
-                let op = Syntax.operatorText(node)
-                if op == "&&" && impliesAndroid(left, when: true) || op == "||" && impliesAndroid(left, when: false) {
-                    ranges.append(right.byteRange)
+                switch Syntax.operatorText(node) {
+                case "&&": restrict(right.byteRange, platforms(when: left, is: true))
+                case "||": restrict(right.byteRange, platforms(when: left, is: false))
+                default: break
                 }
             case .statementBlock, .program, .switchCase, .switchDefault:
-                // `if (Platform.OS === 'ios') return;` makes the rest of the block Android-only.
+                // `if (Platform.OS === 'ios') return;` restricts the rest of the block to the others.
                 for statement in node.namedChildren where statement.is(.ifStatement) {
                     guard statement.child(byField: "alternative") == nil,
-                          let condition = statement.child(byField: "condition"), impliesAndroid(condition, when: false),
+                          let condition = statement.child(byField: "condition"),
                           let consequence = statement.child(byField: "consequence"), alwaysExits(consequence) else { continue }
-                    ranges.append(statement.endByte..<node.endByte)
+                    let remaining = platforms(when: condition, is: false)
+                    guard remaining != .all else { continue }
+                    restrict(statement.endByte..<node.endByte, remaining)
                     break
                 }
             case .switchStatement:
                 guard let discriminant = node.child(byField: "value"), value(of: discriminant) == .platformOS,
                       let body = node.child(byField: "body") else { break }
                 for switchCase in body.namedChildren where switchCase.is(.switchCase) {
-                    if let caseValue = switchCase.child(byField: "value"), Syntax.stringValue(caseValue) == "android" {
-                        ranges.append(caseValue.endByte..<switchCase.endByte)
+                    if let caseValue = switchCase.child(byField: "value"),
+                       let platform = Syntax.stringValue(caseValue).flatMap(PlatformSet.init(os:)) {
+                        restrict(caseValue.endByte..<switchCase.endByte, platform)
                     }
                 }
             case .callExpression:
                 guard let callee = node.child(byField: "function"), Syntax.normalisedText(callee) == "Platform.select",
                       let object = node.child(byField: "arguments")?.namedChild(0).map(Syntax.unwrap), object.is(.object) else { break }
-                for member in Syntax.objectMembers(object) where member.name == "android" {
-                    if let value = member.value { ranges.append(value.byteRange) }
+                for member in Syntax.objectMembers(object) {
+                    guard let value = member.value else { continue }
+                    if let name = member.name, let platform = PlatformSet(os: name) {
+                        restrict(value.byteRange, platform)
+                    } else if member.name == "native" {
+                        restrict(value.byteRange, [.ios, .android])
+                    }
                 }
             default:
                 break
             }
             return true
         }
-        androidOnlyRangesCache = ranges
+        platformRangesCache = ranges
         return ranges
     }
 
-    /// Whether `condition` having the truth value `truth` means the platform is Android:
-    /// `Platform.OS === 'android' && x` when true, `Platform.OS === 'ios' || x` when false.
-    func impliesAndroid(_ condition: Node, when truth: Bool, depth: Int = 0) -> Bool {
-        guard depth < 64 else { return false }
+    /// The platforms the code may run on when `condition` has the truth value `truth`:
+    /// `Platform.OS === 'web'` when true is the web, `Platform.OS === 'ios' || x` when false is not
+    /// iOS; `.all` when the condition tells nothing.
+    func platforms(when condition: Node, is truth: Bool, depth: Int = 0) -> PlatformSet {
+        guard depth < 64 else { return .all }
         let node = Syntax.unwrap(condition)
         // A flag that is a platform test on some path (and nothing else on another) is one.
-        let senses = Set(possibleValues(of: node).compactMap { value -> Bool? in
-            if case let .platformTest(android) = value { return android } else { return nil }
-        })
-        if senses.count == 1, let android = senses.first { return truth ? android : !android }
+        var tested: PlatformSet?
+        for case let .platformTest(ifTrue, ifFalse) in possibleValues(of: node) {
+            tested = (tested ?? []).union(truth ? ifTrue : ifFalse)
+        }
+        if let tested { return tested }
         switch node.nodeKind {
         case .unaryExpression:
-            guard Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument") else { return false }
-            return impliesAndroid(argument, when: !truth, depth: depth + 1)
+            guard Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument") else { return .all }
+            return platforms(when: argument, is: !truth, depth: depth + 1)
         case .binaryExpression:
-            guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return false }
+            guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return .all }
             switch Syntax.operatorText(node) {
-            case "&&": return truth && (impliesAndroid(left, when: true, depth: depth + 1) || impliesAndroid(right, when: true, depth: depth + 1))
-            case "||": return !truth && (impliesAndroid(left, when: false, depth: depth + 1) || impliesAndroid(right, when: false, depth: depth + 1))
-            default: return false
+            case "&&" where truth, "||" where !truth:
+                return platforms(when: left, is: truth, depth: depth + 1).intersection(platforms(when: right, is: truth, depth: depth + 1))
+            default: return .all
             }
         default:
-            return false
+            return .all
         }
     }
 

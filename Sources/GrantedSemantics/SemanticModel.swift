@@ -75,7 +75,7 @@ public final class SemanticModel {
     var directlyAwareFunctions = Set<NodeID>()
     var behaviorObjectsCache: Set<NodeID>?
     var handlerFunctionsCache: [Node]?
-    var androidOnlyRangesCache: [Range<Int>]?
+    var platformRangesCache: [(Range<Int>, PlatformSet)]?
     /// Branch and loop regions of each function body (see `ValueFlow.swift`), built on first use.
     var flowRegionsCache: [NodeID: FlowRegions] = [:]
     /// What a rule computes once per file and shares between its findings (the one fix that repairs

@@ -46,8 +46,9 @@ public enum SymbolicValue: Equatable {
     case promiseAll(Node)
     /// `Platform.OS`.
     case platformOS
-    /// A boolean that is true exactly when the platform is Android (`android: true`) or iOS.
-    case platformTest(android: Bool)
+    /// A platform test (`Platform.OS === 'web'`): the platforms the code may run on when it is
+    /// true, and when it is false.
+    case platformTest(ifTrue: PlatformSet, ifFalse: PlatformSet)
     /// Another notification library's module object, instance or export.
     case libraryValue(NotificationLibrary, LibraryValue)
     /// A member of a library's `AuthorizationStatus` enum.
@@ -80,7 +81,7 @@ public enum SymbolicValue: Equatable {
         case let (.localFunction(a), .localFunction(b)), let (.localObject(a), .localObject(b)),
              let (.localClass(a), .localClass(b)), let (.promiseAll(a), .promiseAll(b)):
             return a.id == b.id
-        case let (.platformTest(a), .platformTest(b)): return a == b
+        case let (.platformTest(a, b), .platformTest(c, d)): return a == c && b == d
         case let (.libraryValue(a, b), .libraryValue(c, d)): return a == c && b == d
         case let (.authorizationEnumMember(a, b), .authorizationEnumMember(c, d)): return a == c && b == d
         case let (.authorizationStatus(a, b), .authorizationStatus(c, d)),
@@ -569,8 +570,8 @@ extension SemanticModel {
             return binaryValue(node)
         case .unaryExpression:
             if Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument"),
-               case let .platformTest(android) = value(of: argument) {
-                return .platformTest(android: !android)
+               case let .platformTest(ifTrue, ifFalse) = value(of: argument) {
+                return .platformTest(ifTrue: ifFalse, ifFalse: ifTrue)
             }
             return .unknown
         default:
@@ -594,9 +595,10 @@ extension SemanticModel {
             if value(of: left) == .platformOS { platform = Syntax.stringValue(right) }
             else if value(of: right) == .platformOS { platform = Syntax.stringValue(left) }
             else { platform = nil }
-            guard let platform, platform == "android" || platform == "ios" else { return .unknown }
+            guard let platform = platform.flatMap(PlatformSet.init(os:)) else { return .unknown }
             let equal = op == "===" || op == "=="
-            return .platformTest(android: (platform == "android") == equal)
+            let others = PlatformSet.all.subtracting(platform)
+            return equal ? .platformTest(ifTrue: platform, ifFalse: others) : .platformTest(ifTrue: others, ifFalse: platform)
         default:
             return .unknown
         }
@@ -858,5 +860,39 @@ extension SemanticModel {
             }
         }
         return nil
+    }
+}
+
+/// The platforms a piece of code may run on, as far as React Native's `Platform.OS` tells them
+/// apart for notification permissions: iOS (where provisional authorization exists), Android and
+/// the web (react-native-web, Expo web: no provisional authorization either).
+public struct PlatformSet: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let ios = PlatformSet(rawValue: 1)
+    public static let android = PlatformSet(rawValue: 2)
+    public static let web = PlatformSet(rawValue: 4)
+    public static let all: PlatformSet = [.ios, .android, .web]
+
+    /// The platform a `Platform.OS` value names; nil for the others (`windows`, `macos`), which
+    /// the model does not follow.
+    public init?(os: String) {
+        switch os {
+        case "ios": self = .ios
+        case "android": self = .android
+        case "web": self = .web
+        default: return nil
+        }
+    }
+
+    /// The platforms a file's platform extension restricts it to (`push.android.ts`,
+    /// `Toggle.web.tsx`, `x.native.ts`), all of them for a plain file.
+    public init(fileName: String) {
+        if fileName.contains(".android.") { self = .android }
+        else if fileName.contains(".web.") { self = .web }
+        else if fileName.contains(".ios.") { self = .ios }
+        else if fileName.contains(".native.") { self = [.ios, .android] }
+        else { self = .all }
     }
 }
