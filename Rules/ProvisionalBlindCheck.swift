@@ -360,7 +360,7 @@ public struct ProvisionalBlindCheck: Rule {
     }
 
     private func isExempt(_ node: Node, _ model: SemanticModel) -> Bool {
-        model.neverRunsOnIOS(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node)
+        model.neverRunsOnIOS(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node) || model.isObservationOnlyDecision(node)
     }
 
     private func related(_ value: SymbolicValue) -> [RelatedLocation] {

@@ -99,7 +99,7 @@ enum ProvisionalBlindRepair {
         let region = function ?? model.tree.root
         // The same exemptions as the rule's `visit`.
         func exempt(_ node: Node) -> Bool {
-            model.neverRunsOnIOS(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node)
+            model.neverRunsOnIOS(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node) || model.isObservationOnlyDecision(node)
         }
         var decisions: [Decision] = []
         var foreign = false

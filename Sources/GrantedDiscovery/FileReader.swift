@@ -45,7 +45,7 @@ public enum FileReader {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             return problem(.notText, "it is UTF-16 encoded; granted-lint reads UTF-8 source")
         }
-        if !bytes.isEmpty, bytes.withUnsafeBytes({ memchr($0.baseAddress!, 0, $0.count) }) != nil {
+        if !bytes.isEmpty, bytes.withUnsafeBytes({ memchr($0.baseAddress!, 0, $0.count) }) != nil, NulBytes.outsideLiterals(bytes) {
             return problem(.notText, "it contains NUL bytes, so it is not a text file")
         }
         return .success(bytes)

@@ -83,7 +83,7 @@ extension SemanticModel {
     }
 
     /// Logging, tracing and analytics calls: what they receive decides nothing.
-    private func isLoggingCall(_ callee: Node) -> Bool {
+    func isLoggingCall(_ callee: Node) -> Bool {
         let name: String
         if callee.is(.memberExpression) {
             if let object = callee.child(byField: "object").map(Syntax.unwrap) {

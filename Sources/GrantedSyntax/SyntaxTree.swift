@@ -67,6 +67,14 @@ public final class SyntaxParser {
     }
 
     private func parse(bytes: [UInt8], previous: OpaquePointer? = nil) -> OpaquePointer? {
+        // The lexer reads a NUL as the end of the input; the only NULs that reach the parser are
+        // inside strings, templates and comments (others make the file binary), where a space
+        // means the same to the grammar. The tree's offsets are unchanged, and node text is read
+        // from the file's own bytes.
+        var bytes = bytes
+        if bytes.contains(0) {
+            for index in bytes.indices where bytes[index] == 0 { bytes[index] = 0x20 }
+        }
         let tree: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { chars in
                 ts_parser_parse_string_encoding(parser, previous, chars, UInt32(buffer.count), TSInputEncodingUTF8)

@@ -197,7 +197,7 @@ public final class Workspace: @unchecked Sendable {
         if bytes.count > settings.maxFileSize {
             return .failure(FileProblem(path: path, kind: .tooLarge, reason: "\(bytes.count) bytes is more than the limit of \(settings.maxFileSize)"))
         }
-        if bytes.withUnsafeBytes({ $0.isEmpty ? nil : memchr($0.baseAddress!, 0, $0.count) }) != nil {
+        if bytes.withUnsafeBytes({ $0.isEmpty ? nil : memchr($0.baseAddress!, 0, $0.count) }) != nil, NulBytes.outsideLiterals(bytes) {
             return .failure(FileProblem(path: path, kind: .notText, reason: "it contains NUL bytes, so it is not a text file"))
         }
         let (linter, project) = documentLinter(for: configuration)

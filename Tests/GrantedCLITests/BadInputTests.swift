@@ -71,6 +71,24 @@ extension CLITests {
         #expect(Self.executionSuccessful(sarif) == false)
     }
 
+    /// A NUL inside a string, a template or a comment is text (real code uses one as a cache-key
+    /// separator): the file is linted like any other, and a NUL in code still makes it binary.
+    @Test func aNulInsideALiteralIsText() throws {
+        let directory = try Self.temporaryDirectory()
+        let code = Array(Self.goodFile.utf8) + Array("const key = `a\u{0}b`;\nconst quoted = 'x\u{0}y'; // \u{0}\n/* \u{0} */\n".utf8)
+        try Data(code).write(to: directory.appendingPathComponent("keys.ts"))
+        let (run, _, notifications) = try Self.lintBeside("keys.ts", in: directory)
+        #expect(run.status == 1 && run.errors.isEmpty && notifications.isEmpty, "\(run.errors)")
+        #expect(run.output.contains(Self.latentBlindCheck(at: "keys.ts:5:10")), "\(run.output)")
+        #expect(!run.output.contains("error recovery"), "the NULs do not end the parse:\n\(run.output)")
+
+        for (name, text) in [("code.ts", "const a = 1;\u{0}\n"), ("closed.ts", "const a = `x${1}`;\u{0}\n"), ("after-comment.ts", "// x\n\u{0}")] {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+            let binary = Self.run(["--format", "concise", name], in: directory)
+            #expect(binary.status == 2 && binary.errors.contains("\(name): it contains NUL bytes"), "\(name): \(binary.errors)")
+        }
+    }
+
     @Test func invalidUTF8IsAnalysedWithCorrectPositions() throws {
         let directory = try Self.temporaryDirectory()
         var bytes = Array("// \u{FF}".utf8)
