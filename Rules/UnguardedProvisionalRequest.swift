@@ -1,4 +1,5 @@
 import GrantedLinter
+import GrantedSemantics
 import GrantedSyntax
 
 /// A provisional request sent without first checking that the device was never asked.
@@ -8,20 +9,31 @@ public struct UnguardedProvisionalRequest: Rule {
         summary: "A provisional permission request that does not first check that the device was never asked (`NOT_DETERMINED`)",
         rationale: """
         ## What it does
-        Reports an expo-notifications permission request whose options set `ios.allowProvisional` to \
-        `true`, or to an expression that can be true (`mode === 'provisional'`, a flag): \
-        `requestPermissionsAsync(options)`, redux-saga's `call(requestPermissionsAsync, options)`, or \
-        the request function of `usePermissions(options)`. It is reported when nothing before it in \
-        its flow tests the permission state: no enclosing `if`, ternary or `&&` / `||` whose \
-        condition tests it, and no earlier `return` / `throw` under such a test. A test is a \
-        comparison of the iOS status (with `NOT_DETERMINED`, `0`, or any other status) or of the \
-        root status (with `'undetermined'`, `PermissionStatus.UNDETERMINED`, `'granted'`, \
-        `'denied'`), a read of `granted` or `canAskAgain`, a call given permission data \
-        (`isUndetermined(settings.ios?.status)`), or a local helper or constant that makes such a \
-        test. Tests in an enclosing callback's function count (`useCallback`, `.then`, a JSX \
-        `{undetermined && <Button onPress={() => ask()} />}`); a function of this file that is not \
-        exported and is only called where such a test comes first counts as guarded. Not reported \
-        in Android-only code, nor when the options cannot be seen.
+        Reports a permission request that can ask for provisional authorization when nothing before \
+        it keeps a device that declined away. The requests: expo-notifications' \
+        `requestPermissionsAsync(options)` whose `ios.allowProvisional` is `true` or an expression \
+        that can be true (`mode === 'provisional'`, a flag), also redux-saga's \
+        `call(requestPermissionsAsync, options)` and the request function of \
+        `usePermissions(options)`; Firebase messaging's and Notifee's \
+        `requestPermission({ provisional: true })` (modular Firebase too); react-native-permissions' \
+        `requestNotifications([..., 'provisional'])`. \
+        Each condition on the way to the request — an enclosing `if`, ternary, loop or `&&` / `||`, \
+        and every earlier `return` / `throw` under a test — is evaluated on a device whose user \
+        declined (expo: root `status` `'denied'`, `granted` and `canAskAgain` false, `ios.status` \
+        `DENIED`; Firebase and Notifee: `DENIED`; react-native-permissions: `'blocked'`). The \
+        request is guarded when such a device cannot reach it: a never-asked test \
+        (`ios.status === NOT_DETERMINED`, `status === 'undetermined'`, Firebase's or Notifee's \
+        `NOT_DETERMINED`, react-native-permissions' `'denied'`), or an exit for declined devices \
+        (`'denied'`, `DENIED`, `canAskAgain === false`, `'blocked'`). A test of `granted` alone — \
+        `if (existingStatus !== 'granted')`, the copied snippet's — is not a guard: a declined \
+        device is not granted either. Neither is a provisional-aware "deliverable" value alone. \
+        Local helpers and constants are evaluated (`isDeliverable(settings)`, \
+        `const undetermined = …`); a test the model cannot see into (a helper of another file given \
+        the response) counts as a guard. Tests in an enclosing callback's function count \
+        (`useCallback`, `.then`, a JSX `{undetermined && <Button onPress={() => ask()} />}`); a \
+        function of this file that is not exported and is only called where a guard comes first \
+        counts as guarded. Not reported in code that never runs on iOS (Android-only, web-only), \
+        nor when the options cannot be seen.
 
         ## Why is this bad?
         A provisional request only does something on a device that was never asked. iOS prompts \
@@ -65,6 +77,9 @@ public struct UnguardedProvisionalRequest: Rule {
         - expo/expo `src/NotificationPermissions.ts` and iOS `PermissionsModule.swift`: `allowProvisional`; \
         "A device that is DENIED is never prompted again: the request just returns DENIED" \
         (granted-lint facts: Request options).
+        - Firebase messaging and Notifee report `NOT_DETERMINED` (-1) and `DENIED` (0); \
+        react-native-permissions reports a device never asked as `'denied'` (still requestable) and \
+        one that declined as `'blocked'` (granted-lint facts: Other React Native libraries).
         - `IosAuthorizationStatus.NOT_DETERMINED = 0` (granted-lint facts: IosAuthorizationStatus); a \
         provisional device reads root `status: 'undetermined'` (granted-lint facts: The crux); the \
         hook forwards its options to `requestPermissionsAsync` (granted-lint facts: The hook).
@@ -100,6 +115,21 @@ public struct UnguardedProvisionalRequest: Rule {
             }
             """,
             """
+            import * as Notifications from 'expo-notifications';
+            export async function registerQuietly() {
+              const { status: existingStatus } = await Notifications.getPermissionsAsync();
+              if (existingStatus !== 'granted') {
+                await ↓Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowProvisional: true } });
+              }
+            }
+            """,
+            """
+            import messaging from '@react-native-firebase/messaging';
+            export async function askQuietly() {
+              return ↓messaging().requestPermission({ provisional: true });
+            }
+            """,
+            """
             import { call } from 'redux-saga/effects';
             import * as Notifications from 'expo-notifications';
             export function* askQuietlySaga() {
@@ -108,6 +138,24 @@ public struct UnguardedProvisionalRequest: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function registerQuietly() {
+              const { status: existingStatus } = await Notifications.getPermissionsAsync();
+              if (existingStatus === 'denied') return;
+              if (existingStatus !== 'granted') {
+                await Notifications.requestPermissionsAsync({ ios: { allowAlert: true, allowProvisional: true } });
+              }
+            }
+            """,
+            """
+            import messaging from '@react-native-firebase/messaging';
+            export async function askQuietly() {
+              const status = await messaging().hasPermission();
+              if (status !== messaging.AuthorizationStatus.NOT_DETERMINED) return status;
+              return messaging().requestPermission({ provisional: true });
+            }
+            """,
             """
             import * as Notifications from 'expo-notifications';
             export async function registerForPushAsync(mode: 'provisional' | 'full') {
@@ -159,21 +207,30 @@ public struct UnguardedProvisionalRequest: Rule {
                 notes: ["a device that already granted full authorization gains nothing, and a denied one just gets DENIED back"],
                 help: "send it only when `ios.status` is `IosAuthorizationStatus.NOT_DETERMINED`, and handle the others on purpose"
             ),
+            RuleMessage(
+                "unguardedLibrary", "`{code}` asks provisionally without a never-asked check",
+                notes: ["a device that declined just gets its denial back (`DENIED`, or `'blocked'` in react-native-permissions)"],
+                help: "send it only to a device that was never asked: `NOT_DETERMINED` (Firebase, Notifee), `'denied'` from `checkNotifications()` (react-native-permissions)"
+            ),
         ]
     )
 
     public static let nodeKinds: Set<NodeKind> = [.callExpression]
 
+    public static let requiredText = [
+        "expo-notifications", NotificationLibrary.firebaseMessaging.rawValue, NotificationLibrary.notifee.rawValue,
+        RequestLibrary.permissionsLib.rawValue,
+    ]
+
     public init() {}
 
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
-        guard model.mayHavePermissionCode, let request = model.permissionRequest(node) ?? model.hookRequest(node),
-              model.provisionalOption(ofExpoOptions: request.options).canBeProvisional,
-              !model.neverRunsOnIOS(node), !model.isGuardedByPermissionTest(node) else { return }
+        guard model.mayHavePermissionCode || model.importsPermissionsLibrary, let request = model.notificationPermissionRequest(node), request.option.canBeProvisional,
+              !model.neverRunsOnIOS(node), !model.keepsDeclinedDevicesOut(node, library: request.library) else { return }
         context.report(
             request.call,
-            "unguarded", ["code": RuleContext.call(request.call)]
+            request.library == .expo ? "unguarded" : "unguardedLibrary", ["code": RuleContext.call(request.call)]
         )
     }
 }

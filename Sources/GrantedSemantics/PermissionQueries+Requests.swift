@@ -189,3 +189,79 @@ extension SemanticModel {
         return callee.child(byField: "object")
     }
 }
+
+/// The library a permission request goes through; each reports a device that declined in its own
+/// words (facts: Other React Native libraries).
+public enum RequestLibrary: String, Sendable {
+    case expo = "expo-notifications"
+    case firebaseMessaging = "@react-native-firebase/messaging"
+    case notifee = "@notifee/react-native"
+    case permissionsLib = "react-native-permissions"
+}
+
+/// A notification permission request of any library the model follows, and what it asks iOS for.
+public struct NotificationPermissionRequest {
+    public let call: Node
+    public let library: RequestLibrary
+    public let option: ProvisionalOption
+}
+
+extension SemanticModel {
+    static let permissionsModule = "react-native-permissions"
+
+    /// The notification permission request `call` makes, of any library: expo's
+    /// `requestPermissionsAsync` (also through redux-saga's `call` and `usePermissions()`),
+    /// Firebase's and Notifee's `requestPermission(options)`, react-native-permissions'
+    /// `requestNotifications(list)`.
+    public func notificationPermissionRequest(_ call: Node) -> NotificationPermissionRequest? {
+        guard call.is(.callExpression), let callee = call.child(byField: "function") else { return nil }
+        if let request = permissionRequest(call) {
+            return NotificationPermissionRequest(call: call, library: .expo, option: provisionalOption(ofExpoOptions: request.options))
+        }
+        let calleeValue = value(of: callee)
+        switch calleeValue {
+        case .permissionFunction:
+            guard hookTuplePosition(of: callee) != 2, let request = hookRequest(call) else { return nil }
+            return NotificationPermissionRequest(call: call, library: .expo, option: provisionalOption(ofExpoOptions: request.options))
+        case let .libraryValue(library, .method("requestPermission")), let .libraryValue(library, .export("requestPermission")):
+            // Modular Firebase takes the messaging instance first: `requestPermission(getMessaging(), options)`.
+            let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+            let position = library == .firebaseMessaging && calleeValue == .libraryValue(library, .export("requestPermission")) ? 1 : 0
+            let options = position < arguments.count ? arguments[position] : nil
+            return NotificationPermissionRequest(
+                call: call, library: library == .firebaseMessaging ? .firebaseMessaging : .notifee,
+                option: provisionalOption(ofLibraryOptions: options)
+            )
+        default:
+            guard isPermissionsRequestNotifications(callee) else { return nil }
+            let list = call.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
+            let option: ProvisionalOption
+            if let list = list.map(Syntax.unwrap), list.is(.array) {
+                let names = list.namedChildren.compactMap(Syntax.stringValue)
+                option = names.contains("provisional") ? .always : names.count == list.namedChildren.count ? .never : .unknown
+            } else {
+                option = list == nil ? .never : .unknown
+            }
+            return NotificationPermissionRequest(call: call, library: .permissionsLib, option: option)
+        }
+    }
+
+    /// `requestNotifications` of react-native-permissions, imported by name or reached through the
+    /// module's namespace or default import.
+    func isPermissionsRequestNotifications(_ callee: Node) -> Bool {
+        let node = Syntax.unwrap(callee)
+        func declaration(of identifier: Node) -> Declaration? {
+            resolve(name: identifier.text, at: identifier).map { bindings[$0].declaration }
+        }
+        if node.is(.identifier) {
+            if case let .importNamed(module, name)? = declaration(of: node) { return module == Self.permissionsModule && name == "requestNotifications" }
+            return false
+        }
+        guard node.is(.memberExpression), node.child(byField: "property")?.textEquals("requestNotifications") == true,
+              let object = node.child(byField: "object").map(Syntax.unwrap), object.is(.identifier) else { return false }
+        switch declaration(of: object) {
+        case let .importNamespace(module)?, let .importDefault(module)?: return module == Self.permissionsModule
+        default: return false
+        }
+    }
+}

@@ -130,7 +130,7 @@ public enum ProvisionalEvidenceScanner {
                 record(call, model.provisionalOption(ofLibraryOptions: options), library: library.rawValue, key: "provisional",
                        mentionsKey: mentionsProvisional)
             default:
-                if isPermissionsRequestNotifications(callee, model) {
+                if model.isPermissionsRequestNotifications(callee) {
                     requestRanges.append(call.byteRange)
                     let list = call.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
                     if let list = list.map(Syntax.unwrap), list.is(.array) {
@@ -165,24 +165,5 @@ public enum ProvisionalEvidenceScanner {
             }
         }
         return evidence
-    }
-
-    /// `requestNotifications` of react-native-permissions, imported by name or reached through the
-    /// module's namespace or default import.
-    private static func isPermissionsRequestNotifications(_ callee: Node, _ model: SemanticModel) -> Bool {
-        let node = Syntax.unwrap(callee)
-        func declaration(of identifier: Node) -> SemanticModel.Declaration? {
-            model.resolve(name: identifier.text, at: identifier).map { model.bindings[$0].declaration }
-        }
-        if node.is(.identifier) {
-            if case let .importNamed(module, name)? = declaration(of: node) { return module == permissionsModule && name == "requestNotifications" }
-            return false
-        }
-        guard node.is(.memberExpression), node.child(byField: "property")?.textEquals("requestNotifications") == true,
-              let object = node.child(byField: "object").map(Syntax.unwrap), object.is(.identifier) else { return false }
-        switch declaration(of: object) {
-        case let .importNamespace(module)?, let .importDefault(module)?: return module == permissionsModule
-        default: return false
-        }
     }
 }

@@ -158,36 +158,53 @@ extension SemanticModel {
 
     // MARK: - Request guards
 
-    /// Whether a test of the permission state dominates `node` in the flow that reaches it: an
-    /// enclosing `if`, ternary or `&&` / `||` whose condition tests it, or an earlier statement of an
-    /// enclosing block that leaves the function (`return` / `throw`) under such a test. Nested
-    /// function expressions and arrows are climbed through (they only run once the flow reached
-    /// them); a named function that is not exported and is only called where such a test dominates
-    /// counts as guarded too.
+    /// Whether a test of the permission state keeps a device that declined away from `node`, a
+    /// request of `library`: an enclosing `if`, ternary, loop or `&&` / `||` whose condition is false
+    /// (or true, on the `else` side) on such a device, or an earlier statement of an enclosing block
+    /// that leaves the function (`return` / `throw`) under a test that holds on it. Nested function
+    /// expressions and arrows are climbed through (they only run once the flow reached them); a
+    /// named function that is not exported and is only called where such a test comes first counts
+    /// as guarded too.
     ///
-    /// A permission test is a comparison of a root status, an iOS status or another library's
-    /// authorization status (with anything), a comparison with a status constant (`'undetermined'`,
-    /// `IosAuthorizationStatus.NOT_DETERMINED`, `0` against a `…status`), a read of `granted` or
-    /// `canAskAgain`, a call given permission data, or a local helper (or constant) that makes such a
-    /// test. Its sense is not checked: code that tests the state at all has chosen whom it asks.
-    public func isGuardedByPermissionTest(_ node: Node) -> Bool {
-        isGuarded(node, depth: 0)
+    /// The conditions are evaluated on a declined device (`truthOnDeniedDevice`): a NOT_DETERMINED
+    /// or `'undetermined'` test, an exit for `'denied'`, `DENIED` or `canAskAgain === false` keeps
+    /// it out; a test of `granted` (or of a provisional-aware "deliverable" value) alone does not,
+    /// as a declined device is not granted either. A test the model cannot evaluate (a helper of
+    /// another file given the response) counts as a guard.
+    public func keepsDeclinedDevicesOut(_ node: Node, library: RequestLibrary) -> Bool {
+        isGuarded(node, library, depth: 0)
     }
 
-    private func isGuarded(_ node: Node, depth: Int) -> Bool {
+    /// `keepsDeclinedDevicesOut` for expo-notifications' requests.
+    public func isGuardedByPermissionTest(_ node: Node) -> Bool {
+        isGuarded(node, .expo, depth: 0)
+    }
+
+    /// Whether `condition`, which must have the truth value `needed` for the flow to go on, cannot
+    /// have it on a declined device.
+    private func excludesDeclined(_ condition: Node, needs needed: Bool, _ library: RequestLibrary) -> Bool {
+        switch truthOnDeniedDevice(condition, library: library) {
+        case .opaque: return true
+        case .yes: return !needed
+        case .no: return needed
+        case .unknown: return false
+        }
+    }
+
+    private func isGuarded(_ node: Node, _ library: RequestLibrary, depth: Int) -> Bool {
         var child = node
         while let parent = child.parent {
             switch parent.nodeKind {
-            case .ifStatement, .ternaryExpression, .whileStatement, .forStatement, .doStatement:
+            case .ifStatement, .ternaryExpression, .whileStatement, .forStatement:
                 // A loop that runs only while the state is unsettled (`while (status !== 'granted')`)
                 // tests it before each request as much as an `if` does.
-                if let condition = parent.child(byField: "condition"), condition.id != child.id,
-                   testsPermissionState(condition) {
-                    return true
+                if let condition = parent.child(byField: "condition"), condition.id != child.id {
+                    let onElseSide = parent.child(byField: "alternative")?.id == child.id
+                    if excludesDeclined(condition, needs: !onElseSide, library) { return true }
                 }
             case .binaryExpression:
-                if ["&&", "||"].contains(Syntax.operatorText(parent) ?? ""), parent.child(byField: "right")?.id == child.id,
-                   let left = parent.child(byField: "left"), testsPermissionState(left) {
+                if let op = Syntax.operatorText(parent), op == "&&" || op == "||", parent.child(byField: "right")?.id == child.id,
+                   let left = parent.child(byField: "left"), excludesDeclined(left, needs: op == "&&", library) {
                     return true
                 }
             case .switchCase, .switchDefault:
@@ -195,14 +212,14 @@ extension SemanticModel {
                 if let statement = parent.parent?.parent, statement.is(.switchStatement), switchesOnPermissionState(statement) {
                     return true
                 }
-                if exitsEarlier(in: parent, before: child) { return true }
+                if exitsEarlier(in: parent, before: child, library) { return true }
             case .statementBlock, .program:
-                if exitsEarlier(in: parent, before: child) { return true }
+                if exitsEarlier(in: parent, before: child, library) { return true }
             case .functionDeclaration, .generatorFunctionDeclaration:
-                return depth < 3 && isOnlyCalledWhenGuarded(parent, depth: depth)
+                return depth < 3 && isOnlyCalledWhenGuarded(parent, library, depth: depth)
             case .arrowFunction, .functionExpression, .generatorFunction:
                 if let (outer, _) = Syntax.outerContext(of: parent), outer.is(.variableDeclarator),
-                   depth < 3, isOnlyCalledWhenGuarded(parent, depth: depth) {
+                   depth < 3, isOnlyCalledWhenGuarded(parent, library, depth: depth) {
                     return true
                 }
             default:
@@ -213,21 +230,25 @@ extension SemanticModel {
         return false
     }
 
-    /// Whether a statement before `child` in `block` leaves the function under a permission test
-    /// (`if (granted) return;`, `if (!settings.canAskAgain) { openSettings(); return; }`, a
-    /// `switch (status)` with a `return` in a case), also nested in other statements.
-    private func exitsEarlier(in block: Node, before child: Node) -> Bool {
+    /// Whether a statement before `child` in `block` leaves the function for a declined device
+    /// (`if (status === 'denied') return;`, `if (!settings.canAskAgain) { openSettings(); return; }`,
+    /// a `switch (status)` with a `return` in a case), also nested in other statements.
+    private func exitsEarlier(in block: Node, before child: Node, _ library: RequestLibrary) -> Bool {
         for statement in block.namedChildren {
             guard statement.endByte <= child.startByte else { break }
             var work = [statement]
             while let current = work.popLast() {
                 switch current.nodeKind {
                 case .ifStatement:
-                    if let condition = current.child(byField: "condition"),
-                       [current.child(byField: "consequence"), current.child(byField: "alternative")]
-                        .contains(where: { $0.map(containsExit) == true }),
-                       testsPermissionState(condition) {
-                        return true
+                    if let condition = current.child(byField: "condition") {
+                        if let consequence = current.child(byField: "consequence"), containsExit(consequence),
+                           excludesDeclined(condition, needs: false, library) {
+                            return true
+                        }
+                        if let alternative = current.child(byField: "alternative"), containsExit(alternative),
+                           excludesDeclined(condition, needs: true, library) {
+                            return true
+                        }
                     }
                 case .switchStatement:
                     if switchesOnPermissionState(current), containsExit(current) { return true }
@@ -354,19 +375,9 @@ extension SemanticModel {
         }
     }
 
-    /// The identifier or property name an operand ends with (`settings.ios?.status` → `status`).
-    private func lastName(of node: Node) -> String? {
-        let unwrapped = Syntax.unwrap(node)
-        switch unwrapped.nodeKind {
-        case .identifier: return unwrapped.text
-        case .memberExpression: return unwrapped.child(byField: "property")?.text
-        default: return nil
-        }
-    }
-
     /// Whether a named function of this file is never exported or passed around, and every call of
     /// it (directly, or as redux-saga's `call(fn)`) is guarded.
-    private func isOnlyCalledWhenGuarded(_ function: Node, depth: Int) -> Bool {
+    private func isOnlyCalledWhenGuarded(_ function: Node, _ library: RequestLibrary, depth: Int) -> Bool {
         let nameNode: Node?
         if function.is(.functionDeclaration) || function.is(.generatorFunctionDeclaration) {
             nameNode = function.child(byField: "name")
@@ -399,7 +410,7 @@ extension SemanticModel {
             return true
         }
         guard allCalls, !callSites.isEmpty else { return false }
-        return callSites.allSatisfy { isGuarded($0, depth: depth + 1) }
+        return callSites.allSatisfy { isGuarded($0, library, depth: depth + 1) }
     }
 
     /// The call that runs the function `reference` names: `fn(...)`, or redux-saga's `call(fn, ...)`.

@@ -86,6 +86,9 @@ public final class SemanticModel {
     public private(set) var importsExpoNotifications = false
     /// Whether the file imports another notification library (Firebase messaging, Notifee).
     public private(set) var importsNotificationLibrary = false
+    /// Whether the file imports react-native-permissions (whose requests the model knows, not its
+    /// statuses).
+    public private(set) var importsPermissionsLibrary = false
     /// Whether the file imports permission data from another file of the project (resolved on first
     /// use, so that building a model never summarises other files by itself).
     public var importsProjectPermissionCode: Bool {
@@ -273,6 +276,7 @@ public final class SemanticModel {
                    let module = Syntax.stringValue(argument) {
                     if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
                     if NotificationLibrary(module: module) != nil { importsNotificationLibrary = true }
+                    if module == SemanticModel.permissionsModule { importsPermissionsLibrary = true }
                     if module.hasPrefix(".") { relativeImports.append(module) }
                 }
             case .binaryExpression, .switchCase:
@@ -415,6 +419,7 @@ public final class SemanticModel {
         guard let source = node.child(byField: "source"), let module = Syntax.stringValue(source) else { return }
         if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
         if NotificationLibrary(module: module) != nil || module == NotificationLibrary.firebaseAppModule { importsNotificationLibrary = true }
+        if module == SemanticModel.permissionsModule { importsPermissionsLibrary = true }
         if module.hasPrefix(".") { relativeImports.append(module) }
         for child in node.namedChildren {
             if child.is(.importRequireClause) {

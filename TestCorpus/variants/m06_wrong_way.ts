@@ -4,6 +4,6 @@ import * as Notifications from 'expo-notifications';
 export async function prompt() {
   const { status, ios } = await Notifications.getPermissionsAsync();
   if (status !== 'granted' || ios?.status !== Notifications.IosAuthorizationStatus.PROVISIONAL) { // expect: provisional-blind-check
-    await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } }); // expect: request-when-denied
+    await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } }); // expect: request-when-denied, unguarded-provisional-request
   }
 }

@@ -11,7 +11,7 @@ export async function registerForReminders(projectId: string): Promise<string | 
     let { status, granted, ios } = await getPermissionsAsync();
     let deliverable = granted || ios?.status === IosAuthorizationStatus.PROVISIONAL || ios?.status === IosAuthorizationStatus.EPHEMERAL;
     if (!deliverable) { // expect: provisional-blind-check
-        const response = await requestPermissionsAsync({ // expect: request-when-denied
+        const response = await requestPermissionsAsync({ // expect: request-when-denied, unguarded-provisional-request
             ios: { allowAlert: true, allowSound: true, allowProvisional: true },
         });
         status = response.status;

@@ -9,7 +9,7 @@ import {
 export async function registerForReminders(projectId: string): Promise<string | null> {
     let { status } = await getPermissionsAsync();
     if (status !== 'granted') { // expect: provisional-blind-check
-        const response = await requestPermissionsAsync({ // expect: request-when-denied
+        const response = await requestPermissionsAsync({ // expect: request-when-denied, unguarded-provisional-request
             ios: { allowAlert: true, allowSound: true, allowProvisional: true },
         });
         status = response.status;

@@ -6,7 +6,7 @@ import {
 } from '@react-native-firebase/messaging';
 
 export async function askForRemoteNotifications(): Promise<boolean> {
-  const status = await requestPermission(getMessaging(), { alert: true, sound: true, provisional: true });
+  const status = await requestPermission(getMessaging(), { alert: true, sound: true, provisional: true }); // expect: unguarded-provisional-request
   return status >= 1; // expect: numeric-authorization-status
 }
 

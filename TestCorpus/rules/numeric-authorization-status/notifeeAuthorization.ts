@@ -3,7 +3,7 @@ import notifee, { AuthorizationStatus } from '@notifee/react-native';
 // Notifee: -1 not determined, 0 denied, 1 authorized, 2 provisional.
 
 export async function requestDisplayPermission(): Promise<boolean> {
-  const settings = await notifee.requestPermission({ alert: true, sound: true, provisional: true });
+  const settings = await notifee.requestPermission({ alert: true, sound: true, provisional: true }); // expect: unguarded-provisional-request
   return settings.authorizationStatus >= 1; // expect: numeric-authorization-status
 }
 

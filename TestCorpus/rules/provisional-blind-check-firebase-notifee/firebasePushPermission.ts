@@ -19,7 +19,7 @@ export async function isPushAuthorized(): Promise<boolean> {
 
 // Asks quietly, then throws the quiet answer away.
 export async function requestQuietly(): Promise<boolean> {
-  const authStatus = await messaging().requestPermission({ provisional: true });
+  const authStatus = await messaging().requestPermission({ provisional: true }); // expect: unguarded-provisional-request
   if (authStatus !== messaging.AuthorizationStatus.AUTHORIZED) { // expect: provisional-blind-check
     return false;
   }

@@ -30,6 +30,6 @@ export async function pushDeliverable(): Promise<boolean> {
 }
 
 export async function syncConsent(save: (consent: { push: boolean }) => Promise<void>): Promise<void> {
-  const status = await requestPermission(getMessaging(), { provisional: true });
+  const status = await requestPermission(getMessaging(), { provisional: true }); // expect: unguarded-provisional-request
   await save({ push: status == AuthorizationStatus.AUTHORIZED }); // expect: provisional-blind-check
 }

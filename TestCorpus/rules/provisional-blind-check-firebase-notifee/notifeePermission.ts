@@ -1,7 +1,7 @@
 import notifee, { AuthorizationStatus } from '@notifee/react-native';
 
 export async function requestDisplayPermission(): Promise<boolean> {
-  const settings = await notifee.requestPermission({ alert: true, sound: true, provisional: true });
+  const settings = await notifee.requestPermission({ alert: true, sound: true, provisional: true }); // expect: unguarded-provisional-request
   return settings.authorizationStatus === AuthorizationStatus.AUTHORIZED; // expect: provisional-blind-check
 }
 

@@ -6,7 +6,7 @@ import * as Notifications from 'expo-notifications';
 export async function ensureNotifications(): Promise<boolean> {
   let { granted } = await Notifications.getPermissionsAsync();
   if (!granted) { // expect: provisional-blind-check
-    granted = (await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } })).granted; // expect: provisional-blind-check, request-when-denied
+    granted = (await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } })).granted; // expect: provisional-blind-check, request-when-denied, unguarded-provisional-request
   }
   if (!granted) return false;
   return true;

@@ -16,7 +16,7 @@ export async function registerWithDestructuringAssignment(): Promise<boolean> {
   let status: Notifications.PermissionStatus;
   ({ status } = await Notifications.getPermissionsAsync());
   if (status !== 'granted') { // expect: provisional-blind-check
-    ({ status } = await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } })); // expect: request-when-denied
+    ({ status } = await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } })); // expect: request-when-denied, unguarded-provisional-request
   }
   return status === 'granted'; // expect: provisional-blind-check
 }

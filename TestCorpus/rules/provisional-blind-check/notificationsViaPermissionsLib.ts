@@ -6,7 +6,7 @@ export function isNotificationPermissionGranted(): Promise<boolean> {
 }
 
 export async function requestNotificationAccess(): Promise<{ ok: boolean; quiet: boolean }> {
-  const { status, settings } = await requestNotifications(['alert', 'sound', 'provisional']);
+  const { status, settings } = await requestNotifications(['alert', 'sound', 'provisional']); // expect: unguarded-provisional-request
   if (status === RESULTS.GRANTED) {
     return { ok: true, quiet: settings.provisional === true };
   }

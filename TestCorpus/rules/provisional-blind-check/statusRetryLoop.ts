@@ -7,7 +7,7 @@ import { fetchRemoteConsent } from './consent';
 export async function askUntilAnswered(maxAttempts: number): Promise<boolean> {
   let { status } = await Notifications.getPermissionsAsync();
   for (let attempt = 0; attempt < maxAttempts && status !== 'granted'; attempt += 1) { // expect: provisional-blind-check
-    const next = await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } }); // expect: request-when-denied
+    const next = await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } }); // expect: request-when-denied, unguarded-provisional-request
     status = next.status;
   }
   return status === 'granted'; // expect: provisional-blind-check

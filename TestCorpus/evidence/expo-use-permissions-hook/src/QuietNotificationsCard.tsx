@@ -10,7 +10,7 @@ export function QuietNotificationsCard() {
   return (
     <View>
       <Text>Get updates quietly in Notification Center.</Text>
-      <Button title="Sounds good" onPress={() => requestPermission()} />
+      <Button title="Sounds good" onPress={() => requestPermission()} /> // expect: unguarded-provisional-request
     </View>
   );
 }
