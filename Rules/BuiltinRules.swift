@@ -14,6 +14,7 @@ public enum BuiltinRules {
         RemovedNotificationAPI.self,
         InvalidNotificationTrigger.self,
         ChannelAfterPermissionRequest.self,
+        ProvisionalBlindAnalytics.self,
     ]
 
     /// The rules with their project-level checks, as every front end runs them.

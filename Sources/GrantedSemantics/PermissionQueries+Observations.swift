@@ -57,7 +57,10 @@ extension SemanticModel {
             switch parent.nodeKind {
             case .arguments:
                 guard let call = parent.parent, let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
-                return isLoggingCall(callee)
+                if isLoggingCall(callee) || isProductAnalyticsCall(call) { return true }
+                // `String(granted)`, `JSON.stringify(…)` inside the logged arguments: still logged.
+                child = call
+                depth += 1
             case .statementBlock, .program, .expressionStatement, .returnStatement, .ifStatement, .variableDeclarator,
                  .arrowFunction, .functionDeclaration, .functionExpression, .jsxExpression, .assignmentExpression:
                 return false

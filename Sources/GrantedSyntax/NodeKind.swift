@@ -60,6 +60,7 @@ public enum NodeKind: String, CaseIterable, Sendable {
     case namespaceExport = "namespace_export"
     case namespaceImport = "namespace_import"
     case nestedTypeIdentifier = "nested_type_identifier"
+    case newExpression = "new_expression"
     case nonNullExpression = "non_null_expression"
     case `null` = "null"
     case number = "number"
