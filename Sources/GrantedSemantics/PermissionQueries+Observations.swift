@@ -7,6 +7,12 @@ extension SemanticModel {
     /// (`if (status === 'granted') console.log('enabled') else console.log('not enabled')`), or it
     /// sits in the arguments of such a call (`console.info(`… ${granted ? 'on' : 'off'}`)`). A
     /// branch that does anything else — returns, requests, stores, navigates — makes it a decision.
+    ///
+    /// A test whose branches only yield a label to show is one too — `{granted ? 'On' : 'Off'}` in
+    /// JSX, `const word = status === 'granted' ? 'enabled' : 'disabled'`, a local function that
+    /// maps the status to a word — unless the label is compared later (`notificationState() ===
+    /// 'enabled'` deciding on a token): then the mapping is the decision. A word returned by an
+    /// exported function, whose callers cannot all be seen, stays a decision.
     public func isObservationOnlyDecision(_ site: Node) -> Bool {
         if isInsideLoggingArguments(site) { return true }
         var condition = site
@@ -14,9 +20,152 @@ extension SemanticModel {
             if parent.is(.unaryExpression), Syntax.operatorText(parent) != "!" { return false }
             condition = parent
         }
-        guard let statement = condition.parent, statement.is(.ifStatement),
-              statement.child(byField: "condition")?.id == condition.id else { return false }
-        return branchesOnlyObserve(statement)
+        guard let holder = condition.parent, holder.child(byField: "condition")?.id == condition.id else { return false }
+        if holder.is(.ternaryExpression) {
+            guard isLabel(holder.child(byField: "consequence")), isLabel(holder.child(byField: "alternative")) else { return false }
+            return labelIsOnlyShown(holder)
+        }
+        guard holder.is(.ifStatement) else { return false }
+        if branchesOnlyObserve(holder) { return true }
+        return labelStatementsAreOnlyShown(holder)
+    }
+
+    /// A string literal or a template: text to show.
+    private func isLabel(_ node: Node?) -> Bool {
+        guard let node = node.map(Syntax.unwrap) else { return false }
+        return node.is(.string) || node.is(.templateString)
+    }
+
+    /// Whether the label an expression yields is only shown: in JSX, in a variable that is never
+    /// compared, or returned by a local function whose results are never compared.
+    private func labelIsOnlyShown(_ expression: Node) -> Bool {
+        guard let (parent, _) = Syntax.outerContext(of: expression) else { return false }
+        switch parent.nodeKind {
+        case .jsxExpression:
+            return true
+        case .variableDeclarator:
+            guard let name = parent.child(byField: "name"), name.is(.identifier) else { return false }
+            return !isCompared(variable: name)
+        case .returnStatement, .arrowFunction:
+            if parent.is(.arrowFunction), parent.child(byField: "body")?.id != Syntax.outerContext(of: expression)?.child.id { return false }
+            guard let function = parent.is(.arrowFunction) ? parent : enclosingFunction(of: parent) else { return false }
+            return !resultIsCompared(function)
+        default:
+            return false
+        }
+    }
+
+    /// An `if` whose branches each only assign a label to one variable (`caption = 'On'`) or return
+    /// one (`if (granted) return 'On'; return 'Off';`), where that label is only shown.
+    private func labelStatementsAreOnlyShown(_ statement: Node) -> Bool {
+        var assigned: Node?
+        var returns = false
+        func labelOnly(_ node: Node) -> Bool {
+            switch node.nodeKind {
+            case .comment, .emptyStatement: return true
+            case .statementBlock:
+                let statements = node.namedChildren.filter { $0.nodeKind != .comment }
+                return !statements.isEmpty && statements.allSatisfy(labelOnly)
+            case .elseClause:
+                return node.namedChildren.allSatisfy(labelOnly)
+            case .returnStatement:
+                returns = true
+                return isLabel(node.namedChildren.first { $0.nodeKind != .comment })
+            case .expressionStatement:
+                guard let expression = node.namedChildren.first(where: { $0.nodeKind != .comment }).map(Syntax.unwrap),
+                      expression.is(.assignmentExpression), let target = expression.child(byField: "left"), target.is(.identifier),
+                      isLabel(expression.child(byField: "right")) else { return false }
+                if let assigned, !assigned.textEquals(target.text) { return false }
+                assigned = target
+                return true
+            default:
+                return false
+            }
+        }
+        guard let consequence = statement.child(byField: "consequence"), labelOnly(consequence) else { return false }
+        if let alternative = statement.child(byField: "alternative"), !labelOnly(alternative) { return false }
+        if returns {
+            guard assigned == nil, let function = enclosingFunction(of: statement) else { return false }
+            return !resultIsCompared(function)
+        }
+        return assigned.map { !isCompared(variable: $0) } ?? false
+    }
+
+    /// Whether some read of the variable `name` names is compared, tested or returned.
+    private func isCompared(variable name: Node) -> Bool {
+        guard let binding = resolve(name: name.text, at: name) else { return true }
+        var compared = false
+        tree.walk { node in
+            guard !compared else { return false }
+            guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(name.text), node.id != name.id,
+                  resolve(name: node.text, at: node) == binding else { return true }
+            if node.is(.shorthandPropertyIdentifier) || isDecidedOn(node) { compared = true }
+            return true
+        }
+        return compared
+    }
+
+    /// Whether the function's result is compared or tested where it is called: it must be a local
+    /// function that is not exported (callers elsewhere cannot be seen), called by name.
+    private func resultIsCompared(_ function: Node) -> Bool {
+        let nameNode: Node?
+        if function.is(.functionDeclaration) {
+            nameNode = function.child(byField: "name")
+        } else if let (declarator, _) = Syntax.outerContext(of: function), declarator.is(.variableDeclarator) {
+            nameNode = declarator.child(byField: "name")
+        } else {
+            nameNode = nil
+        }
+        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return true }
+        var ancestor = function.parent
+        while let current = ancestor, current.nodeKind != .program {
+            if current.is(.exportStatement) { return true }
+            ancestor = current.parent
+        }
+        var compared = false
+        var called = false
+        tree.walk { node in
+            guard !compared else { return false }
+            guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(nameNode.text), node.id != nameNode.id,
+                  resolve(name: node.text, at: node) == binding else { return true }
+            if node.is(.shorthandPropertyIdentifier) || node.parent?.nodeKind == .exportSpecifier { compared = true; return false }
+            guard let (parent, child) = Syntax.outerContext(of: node), parent.is(.callExpression),
+                  parent.child(byField: "function")?.id == child.id else {
+                // Passed around (`then(notificationState)`): where it goes cannot be followed.
+                compared = true
+                return false
+            }
+            called = true
+            var result = parent
+            while let outer = result.parent, outer.is(.awaitExpression) { result = outer }
+            if isDecidedOn(parent) { compared = true }
+            else if let (holder, _) = Syntax.outerContext(of: result), holder.is(.variableDeclarator),
+                    let name = holder.child(byField: "name"), name.is(.identifier), isCompared(variable: name) {
+                compared = true
+            }
+            return true
+        }
+        return compared || !called
+    }
+
+    /// Whether a value is compared, switched on, tested by a condition or a logical operator, or
+    /// returned where it is read (awaiting it first changes nothing).
+    private func isDecidedOn(_ value: Node) -> Bool {
+        var child = value
+        while let parent = child.parent, parent.is(.awaitExpression) || parent.is(.parenthesizedExpression) { child = parent }
+        guard let (parent, inner) = Syntax.outerContext(of: child) else { return false }
+        switch parent.nodeKind {
+        case .binaryExpression:
+            return ["===", "!==", "==", "!=", "&&", "||"].contains(Syntax.operatorText(parent) ?? "")
+        case .switchStatement, .ifStatement, .whileStatement, .returnStatement:
+            return true
+        case .ternaryExpression:
+            return parent.child(byField: "condition")?.id == inner.id
+        case .unaryExpression:
+            return Syntax.operatorText(parent) == "!"
+        default:
+            return false
+        }
     }
 
     /// An `if` (with its `else if` chain) whose every branch only logs or tracks.

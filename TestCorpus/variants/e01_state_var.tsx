@@ -1,4 +1,4 @@
-// EXPECT: PBC on permStatus === 'granted' (status flows into React state, then compared) -- beyond "variable assigned" maybe
+// EXPECT: nothing — the status flows into React state, then a comparison only picks a label to show (display-only since issue 23)
 import React, { useEffect, useState } from 'react';
 import * as Notifications from 'expo-notifications';
 import { Text } from 'react-native';
@@ -8,5 +8,6 @@ export function PushBadge() {
   useEffect(() => {
     Notifications.getPermissionsAsync().then(({ status }) => setPermStatus(status));
   }, []);
-  return <Text>{permStatus === 'granted' ? 'On' : 'Off'}</Text>; // expect: provisional-blind-check
+  // A label to show, nothing decided (issue 23: display strings are display-only).
+  return <Text>{permStatus === 'granted' ? 'On' : 'Off'}</Text>;
 }
