@@ -82,7 +82,7 @@ public final class Linter {
     public var strictSyntax = false
     /// The project's cross-file index; files that mention one of its exported names are parsed too.
     public var project: ProjectIndex? {
-        didSet { projectNames = NeedleSet(project?.exportedNames ?? []) }
+        didSet { projectNames = NeedleSet((project?.exportedNames ?? []) + (project?.storeRootNames ?? [])) }
     }
     private var projectNames = NeedleSet([])
     private let suppressionFilter: SuppressionFilter
@@ -167,6 +167,8 @@ public final class Linter {
                 reason: "nested more than \(Linter.maximumDepth) levels deep; not analysed"
             ))
         }
+        // Store writes first, while no value has been asked for: reads of stores follow them.
+        if context.semantic.mayHavePermissionCode { _ = context.semantic.storeWrites() }
         let recovery = ParseRecovery.of(tree) { context.semantic }
         if strictSyntax, let syntaxErrorSeverity, let error = recovery?.first {
             let words = EngineRules.syntaxError.messageTable["syntaxError"]!.rendered(["description": error.description])
@@ -188,6 +190,10 @@ public final class Linter {
         }
         diagnostics = suppressionFilter.apply(diagnostics, comments: suppressionComments, source: file.text)
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
+        // What the file writes into application stores, for the readers of those stores.
+        if let project, context.semantic.mayHavePermissionCode {
+            project.recordStoreWrites(context.semantic.storeWrites(), file: file.path)
+        }
         // What the file says about provisional authorization, for the project's evidence.
         let evidence = ProvisionalEvidenceScanner.needles.matchesAny(file.text) || context.semantic.mayHavePermissionCode
             ? ProvisionalEvidenceScanner.evidence(in: context.semantic, path: file.path) : nil

@@ -78,6 +78,13 @@ public final class ProjectIndex: @unchecked Sendable {
         /// Counts invalidations: a summary computed while one happened may have read the old text,
         /// so it is used once but not kept.
         var generation = 0
+        /// File → the store writes it makes (`SemanticModel.storeWrites`).
+        var storeWrites: [String: [(key: String, value: StoreCellValue)]] = [:]
+        /// Key → what every write of it stores (nil: writes disagree or store something else);
+        /// recomputed when the writes change.
+        var storeCells: [String: StoreCellValue?]?
+        /// Once frozen, writes are no longer recorded (a run's second step reads a settled table).
+        var storesFrozen = false
         let readFile: (String) -> [UInt8]?
 
         init(readFile: @escaping (String) -> [UInt8]?) { self.readFile = readFile }
@@ -108,6 +115,99 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Exported names (of files summarised so far) that carry permission data: a file that mentions
     /// none of them, nor a notification module, cannot receive such data from the project.
+    // MARK: Stores
+
+    /// Records what a file writes into application stores, replacing what it wrote before.
+    public func recordStoreWrites(_ writes: [(key: String, value: StoreCellValue)], file: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !storage.storesFrozen else { return }
+        let existing = storage.storeWrites[file]
+        if writes.isEmpty && existing == nil { return }
+        if let existing, existing.map(\.key) == writes.map(\.key), existing.map(\.value) == writes.map(\.value) { return }
+        storage.storeWrites[file] = writes.isEmpty ? nil : writes
+        storage.storeCells = nil
+    }
+
+    /// Parses a file and records its store writes (for a caller that lints files without a
+    /// `Linter`, which records them as it goes: a test's small project).
+    public func recordStoreWrites(ofFile path: String) {
+        let full = absolute(path)
+        guard let bytes = readFile(full), bytes.count <= 4 * 1024 * 1024 else { return }
+        let fileExtension = full.split(separator: ".").last.map(String.init) ?? ""
+        let parser = SyntaxParser(grammar: Grammar(fileExtension: fileExtension) ?? .tsx)
+        parser.timeoutMicroseconds = 5_000_000
+        guard let tree = parser.parse(SourceText(bytes: bytes)) else { return }
+        let model = SemanticModel(tree: tree, path: full, project: ProjectIndex(storage: storage, visiting: visiting))
+        guard model.mayHavePermissionCode else { return }
+        recordStoreWrites(model.storeWrites(), file: full)
+    }
+
+    /// Stops recording store writes: what readers see no longer changes.
+    public func freezeStores() {
+        lock.lock()
+        storage.storesFrozen = true
+        lock.unlock()
+    }
+
+    private func cells() -> [String: StoreCellValue?] {
+        if let cells = storage.storeCells { return cells }
+        var cells: [String: StoreCellValue?] = [:]
+        for writes in storage.storeWrites.values {
+            for (key, value) in writes {
+                if let known = cells[key] {
+                    if known != value { cells[key] = .some(nil) }
+                } else {
+                    cells[key] = .some(value == .other ? nil : value)
+                }
+            }
+        }
+        storage.storeCells = cells
+        return cells
+    }
+
+    /// Whether any store write is known.
+    public var hasStores: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !storage.storeWrites.isEmpty
+    }
+
+    /// What a store field holds when every write of it stores the same kind of permission value.
+    public func storeCell(_ key: String) -> StoreCellValue? {
+        lock.lock()
+        defer { lock.unlock() }
+        return cells()[key] ?? nil
+    }
+
+    /// Whether some file of the project writes the store field.
+    public func isKnownStoreKey(_ key: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cells()[key] != nil
+    }
+
+    /// Whether a store (a zustand hook) has fields written anywhere.
+    public func isStore(_ prefix: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cells().keys.contains { $0.hasPrefix(prefix + ".") }
+    }
+
+    /// The names a file must mention to read a store field that holds a permission value (the
+    /// observable, the store hook, the atom): the prefilter's needles for readers.
+    public var storeRootNames: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        var names = Set<String>()
+        for (key, value) in cells() where value != nil {
+            guard let colon = key.firstIndex(of: ":") else { continue }
+            let rest = key[key.index(after: colon)...]
+            names.insert(String(rest.prefix { $0 != "." }))
+        }
+        return names.sorted()
+    }
+
     public var exportedNames: [String] {
         lock.lock()
         defer { lock.unlock() }

@@ -132,8 +132,23 @@ public final class SemanticModel {
 
     /// Whether any rule about permissions can find something here.
     public var mayHavePermissionCode: Bool {
-        importsExpoNotifications || importsNotificationLibrary || importsProjectPermissionCode
+        importsExpoNotifications || importsNotificationLibrary || importsProjectPermissionCode || readsProjectStore
     }
+
+    /// Whether the file names a store that holds a permission value (`StoreCells.swift`).
+    public var readsProjectStore: Bool {
+        if let cached = readsProjectStoreCache { return cached }
+        let result = project.map { project in project.hasStores && project.storeRootNames.contains { tree.source.contains($0) } } ?? false
+        readsProjectStoreCache = result
+        return result
+    }
+
+    private var readsProjectStoreCache: Bool?
+    /// `StoreCells.swift`: this file's store fields by its own writes.
+    var localStoreCellsCache: [String: StoreCellValue?]?
+    var storeWritesCache: [(key: String, value: StoreCellValue)]?
+    /// Set while the store writes are computed: reads of stores are not followed meanwhile.
+    var computingStoreWrites = false
 
     /// - Parameter visiting: sees every node of the tree in document order, during the one walk
     ///   that builds the model (so that the linter need not walk the tree a second time).

@@ -61,6 +61,9 @@ public enum SymbolicValue: Equatable {
     case notifeeSettings(origin: Range<Int>)
     /// Something exported by another file of the project (see `ProjectIndex`).
     case external(ExportedValue)
+    /// An application store's state (a zustand store's, `useAtom`'s tuple), by its key (see
+    /// `StoreCells.swift`); `origin` is the read.
+    case storeState(String, origin: Range<Int>)
 
     public static func == (lhs: SymbolicValue, rhs: SymbolicValue) -> Bool {
         switch (lhs, rhs) {
@@ -89,6 +92,7 @@ public enum SymbolicValue: Equatable {
             return a == c && b == d
         case let (.notifeeSettings(a), .notifeeSettings(b)): return a == b
         case let (.external(a), .external(b)): return a == b
+        case let (.storeState(a, b), .storeState(c, d)): return a == c && b == d
         case let (.queryResult(a), .queryResult(b)): return a == b
         case let (.resultObject(a, b), .resultObject(c, d)): return a == c && b == d
         default: return false
@@ -350,6 +354,8 @@ extension SemanticModel {
         guard index == 0, let context = Syntax.outerContext(of: function), context.parent.is(.arguments),
               let call = context.parent.parent, call.is(.callExpression),
               let callee = call.child(byField: "function").map(Syntax.unwrap) else { return .unknown }
+        // A zustand selector: `useStore((state) => state.status === 'granted')`.
+        if let state = storeSelectorState(call: call, callee: callee) { return state }
         // `promise.then(response => ...)`
         if callee.is(.memberExpression), let property = callee.child(byField: "property"),
            property.textEquals("then"), let object = callee.child(byField: "object"),
@@ -464,6 +470,8 @@ extension SemanticModel {
             return members[name]?.instantiated(origin: origin) ?? .unknown
         case let .localClass(classNode):
             return classMember(classNode, name)
+        case let .storeState(key, origin):
+            return storeMember(key, origin: origin, member: name)
         case let .permissionHookTuple(origin):
             // `usePermissions()` also works with object destructuring by index: `{ 0: permission }`.
             if let position = Int(name) { return element(.permissionHookTuple(origin: origin), position) }
@@ -475,6 +483,7 @@ extension SemanticModel {
 
     /// The value of `base[position]`.
     func element(_ base: SymbolicValue, _ position: Int) -> SymbolicValue {
+        if case let .storeState(key, origin) = base { return storeMember(key, origin: origin, element: position) }
         if case let .promiseAll(array) = base {
             let items = array.namedChildren.filter { $0.nodeKind != .comment }
             return position < items.count ? awaited(value(of: items[position])) : .unknown
@@ -614,6 +623,7 @@ extension SemanticModel {
             if let library = NotificationLibrary(module: module) { return .libraryValue(library, .module) }
             return .unknown
         }
+        if let read = storeRead(call, callee: callee, arguments: arguments) { return read }
         let calleeValue = value(of: callee)
         if let result = result(ofCalling: calleeValue, call: call) { return result }
         let calleeNode = Syntax.unwrap(callee)

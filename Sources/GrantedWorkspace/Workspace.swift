@@ -260,7 +260,13 @@ public final class Workspace: @unchecked Sendable {
         let firstPass: (project: ProjectIndex, relevant: [Bool?])? = settings.parseOnly || !settings.usesPrefilter || read != nil
             ? nil : buildProjectIndexAndRelevance(files)
         let project = firstPass?.project ?? (settings.parseOnly ? nil : buildProjectIndexAndRelevance(files).project)
-        let skippable = firstPass != nil && project?.exportedNames.isEmpty == true
+        if let project {
+            // Application stores: every file with permission code tells what it writes into them
+            // before any reader is linted.
+            recordStoreWrites(of: files, into: project)
+            project.freezeStores()
+        }
+        let skippable = firstPass != nil && project?.exportedNames.isEmpty == true && project?.storeRootNames.isEmpty == true
         return lint(
             files.indices.map { index in
                 LintJob(
@@ -346,6 +352,23 @@ public final class Workspace: @unchecked Sendable {
             lock.unlock()
         }
         return (project, relevant)
+    }
+
+    /// Parses the files that use a notification module and records their store writes, on all
+    /// cores (the pipeline that lints with fixes or without the prefilter does this first).
+    func recordStoreWrites(of files: [String], into project: ProjectIndex) {
+        let modules = NeedleSet(ProjectIndex.moduleNames)
+        let maxFileSize = settings.maxFileSize
+        let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+            var index = worker
+            while index < files.count {
+                if case let .success(bytes) = FileReader.read(files[index], maxSize: maxFileSize), modules.matchesAny(bytes) {
+                    project.recordStoreWrites(ofFile: files[index])
+                }
+                index += workerCount
+            }
+        }
     }
 
     /// How much text of files that may turn out relevant is kept between the two steps of
@@ -472,8 +495,16 @@ public final class Workspace: @unchecked Sendable {
         func finish() -> [FileOutcome] {
             var outcomes = workers.flatMap(\.outcomes)
             let waiting = workers.flatMap(\.waiting)
+            // Every file with permission code has been linted, and has told the index what it
+            // writes into application stores: the table is settled. Files linted before it was
+            // that name a store holding a permission value are linted again, reading it whole.
+            project.freezeStores()
+            let storeNames = project.storeRootNames
+            if !storeNames.isEmpty, case .none = workspace.settings.fixMode {
+                outcomes = relintingStoreReaders(outcomes, names: NeedleSet(storeNames))
+            }
             // Every exporter has been summarised: files that mention none of its names are clean.
-            let names = NeedleSet(project.exportedNames)
+            let names = NeedleSet(project.exportedNames + storeNames)
             if names.isEmpty {
                 outcomes += waiting.map { ($0.order, Workspace.clean($0.path)) }
             } else {
@@ -511,6 +542,39 @@ public final class Workspace: @unchecked Sendable {
             }
             outcomes.sort { $0.order < $1.order }
             return outcomes.map(\.outcome)
+        }
+
+        /// The outcomes, with those of analysed files that mention a store name linted again (a
+        /// clean file's text was let go: it is read again).
+        private func relintingStoreReaders(_ outcomes: [(order: Int, outcome: FileOutcome)], names: NeedleSet) -> [(order: Int, outcome: FileOutcome)] {
+            let analysed = outcomes.indices.filter { index in
+                guard case let .success(result) = outcomes[index].outcome.result else { return false }
+                return result.analysed
+            }
+            guard !analysed.isEmpty else { return outcomes }
+            var updated = outcomes
+            let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, analysed.count))
+            let lock = NSLock()
+            let maxFileSize = workspace.settings.maxFileSize
+            DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+                var linters = Linters(catalog: workspace.catalog, settings: workspace.settings, project: project)
+                var position = worker
+                var local: [(Int, FileOutcome)] = []
+                while position < analysed.count {
+                    let index = analysed[position]
+                    position += workerCount
+                    guard case let .success(result) = outcomes[index].outcome.result else { continue }
+                    var bytes = result.file.text.bytes
+                    if bytes.isEmpty, case let .success(content) = FileReader.read(result.file.path, maxSize: maxFileSize) { bytes = content }
+                    guard names.matchesAny(bytes), let configuration = try? workspace.configuration(forFile: result.file.path) else { continue }
+                    let job = LintJob(path: result.file.path, configuration: configuration, preloaded: bytes)
+                    local.append((index, workspace.lintOne(job, linter: linters.linter(for: configuration))))
+                }
+                lock.lock()
+                for (index, outcome) in local { updated[index].outcome = outcome }
+                lock.unlock()
+            }
+            return updated
         }
     }
 

@@ -28,7 +28,11 @@ struct CorpusTests {
             return nil
         }
         let index = ProjectIndex()
-        for file in TestSupport.sourceFiles(under: caseDirectory) { index.summarise(file: file.path) }
+        for file in TestSupport.sourceFiles(under: caseDirectory) {
+            index.summarise(file: file.path)
+            // What the files write into application stores, as linting them records it.
+            index.recordStoreWrites(ofFile: file.path)
+        }
         return index
     }
 
