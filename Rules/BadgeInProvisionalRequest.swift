@@ -13,7 +13,8 @@ public struct BadgeInProvisionalRequest: Rule {
         `requestPermissionsAsync`, directly or through a local object, or to `usePermissions`) when \
         `allowProvisional` and `allowBadge` can both be true: both literal `true`; one literal `true` \
         and the other any other expression; or both the very same expression. Not reported when either \
-        is literal `false`, or when they are two different expressions (which may be exclusive, such \
+        is literal `false`, when they are written under the `android` key (only the `ios` options reach \
+        iOS), or when they are two different expressions (which may be exclusive, such \
         as `mode === 'provisional'` and `mode === 'full'`, or `quiet` and `!quiet`).
 
         ## Why is this bad?

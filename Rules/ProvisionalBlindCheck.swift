@@ -19,12 +19,30 @@ public struct ProvisionalBlindCheck: Rule {
         - a read of the root `granted` used in a condition, a logical expression, a comparison with a \
         boolean, a `return`, or stored into a variable, a property, a JSX attribute or a React state setter.
 
+        The status may travel through an application store: a Legend-State observable \
+        (`settings$.local.permissionStatus.set(status)` in one file, `.get()`, `.peek()` or \
+        `use$(…)` in another), a zustand store (`set({ status })`, `useStore.setState`, read with \
+        `useStore((s) => s.status)` or `useStore.getState().status`), Redux Toolkit (a reducer's \
+        `state.status = action.payload` with `dispatch(setPermission(status))` or a thunk resolving \
+        to the status, read with `useSelector` or a `select…` selector), jotai atoms (`useSetAtom`, \
+        `useAtom`, `useAtomValue`) and a React context whose `Provider` value carries it. A store \
+        field counts when every write of it in the project stores a root status (or `granted`); any \
+        other write makes it unknown (no finding). A function that maps the status to a word \
+        (`status === 'granted' ? 'enabled' : 'disabled'`) is reported when the word is compared to \
+        decide (`notificationState() === 'enabled'` before fetching a token), and when it is \
+        exported (its callers cannot all be seen).
+
         Not reported: in a function that is provisional-aware (it, or a function around it, also \
         compares `ios.status` with `IosAuthorizationStatus.PROVISIONAL` / `EPHEMERAL` or 3 / 4, tests \
         membership in a list holding them, uses a deny-list of `DENIED` / `NOT_DETERMINED`, or \
         `>= AUTHORIZED`), in Android-only code (`Platform.OS === 'android'` branches, after \
         `if (Platform.OS === 'ios') return`, `Platform.select({ android })`, `*.android.*` files: \
-        Android has no provisional state), and a destructuring declaration by itself. A provisional test \
+        Android has no provisional state), in web-only code (`Platform.OS === 'web'` branches, after \
+        `if (Platform.OS !== 'web') return`, `*.web.*` files: a browser has none either), a test \
+        whose every branch only logs, reports an analytics event or yields a label to show \
+        (`{granted ? 'On' : 'Off'}` in JSX, a word only displayed), a value inside the arguments of \
+        a logging or analytics call (`provisional-blind-analytics` reports those), and a \
+        destructuring declaration by itself. A provisional test \
         combined the wrong way round — `status !== 'granted' || ios?.status !== PROVISIONAL` — still \
         rejects every provisional device, so it does not make the function aware.
 
@@ -115,6 +133,10 @@ public struct ProvisionalBlindCheck: Rule {
         accepts `settings.granted || settings.ios?.status === IosAuthorizationStatus.PROVISIONAL`.
         - Expo push set-up guide `docs/pages/push-notifications/push-notifications-setup.mdx` (the copied \
         snippet).
+        - Provisional authorization is an iOS `UNAuthorizationOptions` value: Android has no \
+        provisional state (granted-lint facts: Android 13+), and neither does a browser, whose \
+        `Notification.permission` is `granted`, `denied` or `default` (Apple and MDN \
+        documentation; the web platform has no quiet delivery).
         """,
         defaultSeverity: .error,
         fixAvailability: .sometimes,

@@ -60,10 +60,12 @@ public struct InventoryReporter {
             ("reads", entries.filter { $0.site.kind == .read }.count),
             ("requests", entries.filter { $0.site.kind == .request }.count),
             ("decisions", entries.filter { $0.site.kind == .decision }.count),
-            ("blind", entries.filter { $0.site.handling == .blind }.count),
-            ("provisionalAware", entries.filter { $0.site.handling == .provisionalAware }.count),
-            ("androidOnly", entries.filter { $0.site.handling == .androidOnly }.count),
-            ("webOnly", entries.filter { $0.site.handling == .webOnly }.count),
+            ("blind", entries.filter { $0.site.kind == .decision && $0.site.handling == .blind }.count),
+            ("provisionalAware", entries.filter { $0.site.kind == .decision && $0.site.handling == .provisionalAware }.count),
+            ("androidOnly", entries.filter { $0.site.kind == .decision && $0.site.handling == .androidOnly }.count),
+            ("webOnly", entries.filter { $0.site.kind == .decision && $0.site.handling == .webOnly }.count),
+            ("analytics", entries.filter { $0.site.kind == .analytics }.count),
+            ("analyticsBlind", entries.filter { $0.site.kind == .analytics && $0.site.handling == .blind }.count),
         ]
     }
 
@@ -90,7 +92,7 @@ public struct InventoryReporter {
         }
         var output = evidenceLine + "\n\n" + line(header) + "\n" + rows.map(line).joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
         let counts = summary(entries)
-        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only\(counts[6].1 > 0 ? ", \(counts[6].1) web-only" : "")).\n"
+        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only\(counts[6].1 > 0 ? ", \(counts[6].1) web-only" : ""))\(counts[7].1 > 0 ? "; \(counts[7].1) analytics call\(counts[7].1 == 1 ? "" : "s") sending a permission value (\(counts[8].1) provisional-blind)" : "").\n"
         return output
     }
 
@@ -102,7 +104,7 @@ public struct InventoryReporter {
             output += "| `\(entry.path):\(entry.position.line)` | \(library(entry.site)) | \(entry.site.kind.rawValue) | \(decision(entry) ?? "") | \(request(entry.site) ?? "") | `\(what)`\(mark) |\n"
         }
         let counts = summary(entries)
-        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only\(counts[6].1 > 0 ? ", \(counts[6].1) web-only" : "")).\n"
+        output += "\n\(counts[0].1) reads, \(counts[1].1) requests, \(counts[2].1) decisions (\(counts[3].1) provisional-blind, \(counts[4].1) provisional-aware, \(counts[5].1) Android-only\(counts[6].1 > 0 ? ", \(counts[6].1) web-only" : ""))\(counts[7].1 > 0 ? "; \(counts[7].1) analytics call\(counts[7].1 == 1 ? "" : "s") sending a permission value (\(counts[8].1) provisional-blind)" : "").\n"
         return output
     }
 

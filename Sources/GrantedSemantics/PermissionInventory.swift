@@ -6,6 +6,8 @@ public struct InventorySite: Equatable {
         case read
         case request
         case decision
+        /// A product-analytics call that sends a permission value (`provisional-blind-analytics`).
+        case analytics
     }
 
     /// How a decision treats provisionally authorized devices.
@@ -68,6 +70,10 @@ public enum PermissionInventory {
             switch node.nodeKind {
             case .callExpression:
                 if let site = apiCall(node, model) { sites.append(site) }
+                if model.isProductAnalyticsCall(node), let handling = analyticsHandling(node, model) {
+                    sites.append(InventorySite(range: node.byteRange, library: SemanticModel.expoNotificationsModule, kind: .analytics,
+                                               handling: handling, detail: Syntax.normalisedText(node.child(byField: "function") ?? node)))
+                }
                 if model.rootStatusComparison(node) != nil { decision(node, library: SemanticModel.expoNotificationsModule, aware: false) }
                 else if model.countsAsProvisionalHandling(node) { decision(node, library: library(of: node, model), aware: true) }
             case .binaryExpression, .switchCase:
@@ -91,6 +97,17 @@ public enum PermissionInventory {
             return true
         }
         return sites
+    }
+
+    /// How an analytics call treats provisional devices, when it sends a permission value at all:
+    /// blind when it sends a root status or `granted` alone, provisional-aware when it also sends
+    /// the iOS status or a provisional-aware value.
+    private static func analyticsHandling(_ call: Node, _ model: SemanticModel) -> InventorySite.Handling? {
+        let platforms = model.platforms(of: call)
+        if !model.blindAnalyticsValues(call).isEmpty {
+            return !platforms.contains(.ios) ? (platforms == .web ? .webOnly : .androidOnly) : .blind
+        }
+        return model.analyticsSendsPermissionValue(call) ? .provisionalAware : nil
     }
 
     private static func library(of node: Node, _ model: SemanticModel) -> String {

@@ -143,4 +143,20 @@ extension SemanticModel {
         }
         return false
     }
+
+    /// Whether an analytics call sends any permission value (a status, `granted`, the iOS status).
+    public func analyticsSendsPermissionValue(_ call: Node) -> Bool {
+        guard let arguments = call.child(byField: "arguments") else { return false }
+        var work = [outermostChain(of: call), arguments]
+        var visited = 0
+        while let node = work.popLast(), visited < 2_000 {
+            visited += 1
+            if Syntax.functionKinds.contains(node.nodeKind) { continue }
+            switch value(of: node) {
+            case .rootStatus, .granted, .iosStatus, .authorizationStatus: return true
+            default: work.append(contentsOf: node.namedChildren)
+            }
+        }
+        return false
+    }
 }

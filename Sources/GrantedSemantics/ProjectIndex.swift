@@ -41,6 +41,8 @@ public indirect enum ExportedResult: Equatable, Sendable {
     case notifeeSettings
     /// An object built from permission data (`return { status, canAsk }`), by member.
     case object([String: ExportedResult])
+    /// An application store's state (`useContext(PushContext)`), by its key (`StoreCells.swift`).
+    case store(String)
 
     /// The value at a call site, with the call as its origin.
     func instantiated(origin: Range<Int>) -> SymbolicValue {
@@ -51,6 +53,7 @@ public indirect enum ExportedResult: Equatable, Sendable {
         case let .authorizationStatus(library): return .authorizationStatus(library, origin: origin)
         case .notifeeSettings: return .notifeeSettings(origin: origin)
         case let .object(members): return .resultObject(members, origin: origin)
+        case let .store(key): return .storeState(key, origin: origin)
         }
     }
 }
@@ -152,16 +155,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
     private func cells() -> [String: StoreCellValue?] {
         if let cells = storage.storeCells { return cells }
-        var cells: [String: StoreCellValue?] = [:]
-        for writes in storage.storeWrites.values {
-            for (key, value) in writes {
-                if let known = cells[key] {
-                    if known != value { cells[key] = .some(nil) }
-                } else {
-                    cells[key] = .some(value == .other ? nil : value)
-                }
-            }
-        }
+        let cells = StoreCellValue.cells(from: Array(storage.storeWrites.values))
         storage.storeCells = cells
         return cells
     }
@@ -475,6 +469,7 @@ extension SemanticModel {
                 case .iosStatus: return .function(returns: .iosStatus)
                 case let .authorizationStatus(library, _): return .function(returns: .authorizationStatus(library))
                 case .notifeeSettings: return .function(returns: .notifeeSettings)
+                case let .storeState(key, _): return .function(returns: .store(key))
                 case let .localObject(object):
                     // `return { status, canAsk: … }`: the members that are permission data.
                     if let members = resultMembers(of: object, depth: depth), !members.isEmpty { return .function(returns: .object(members)) }

@@ -6,6 +6,36 @@ public enum StoreCellValue: Sendable, Equatable {
     case granted
     /// Anything else (a literal, a value the model cannot follow): the field is not a status.
     case other
+    /// What a Redux action carries (`state.status = action.payload` in its reducer): whatever the
+    /// project dispatches with it (key `redux-action:<name>`).
+    case payload(of: String)
+
+    /// What each store field holds, from every file's writes: a field's kind when all its writes
+    /// agree on a root status (or granted), nil otherwise. A reducer's `payload(of:)` is what the
+    /// action is dispatched with (`redux-action:<name>` writes).
+    static func cells(from files: [[(key: String, value: StoreCellValue)]]) -> [String: StoreCellValue?] {
+        var payloads: [String: StoreCellValue?] = [:]
+        var cells: [String: StoreCellValue?] = [:]
+        func merge(_ table: inout [String: StoreCellValue?], _ key: String, _ value: StoreCellValue?) {
+            let value = value == .other ? nil : value
+            if let known = table[key] {
+                if known != value { table[key] = .some(nil) }
+            } else {
+                table[key] = .some(value)
+            }
+        }
+        for writes in files {
+            for (key, value) in writes where key.hasPrefix("redux-action:") {
+                merge(&payloads, String(key.dropFirst("redux-action:".count)), value)
+            }
+        }
+        for writes in files {
+            for (key, value) in writes where !key.hasPrefix("redux-action:") {
+                if case let .payload(action) = value { merge(&cells, key, payloads[action] ?? nil) } else { merge(&cells, key, value) }
+            }
+        }
+        return cells
+    }
 }
 
 /// Permission state kept in an application store and read elsewhere: a Legend-State observable
@@ -81,6 +111,112 @@ extension SemanticModel {
                 writes.append(("atom:\(atom)", kind(first)))
             } else if callee.textEquals("set"), arguments.count == 2, let atom = atomName(arguments[0]) {
                 writes.append(("atom:\(atom)", kind(arguments[1])))
+            } else if callee.textEquals("createSlice"), let options = arguments.first {
+                writes += sliceWrites(options)
+            } else if callee.textEquals("createAsyncThunk"), arguments.count >= 2,
+                      let (declarator, _) = Syntax.outerContext(of: call), declarator.is(.variableDeclarator),
+                      let name = declarator.child(byField: "name"), name.is(.identifier) {
+                // The thunk's payload is what its function resolves to.
+                let function = Syntax.unwrap(arguments[1])
+                for returned in returnedExpressions(of: function) { writes.append(("redux-action:\(name.text)", kind(returned))) }
+            }
+            // Redux: `dispatch(setPermission(status))`, redux-saga's `put(setPermission(status))`.
+            if callee.textEquals("dispatch") || callee.textEquals("put"), let action = arguments.first.map(Syntax.unwrap),
+               action.is(.callExpression), let creator = action.child(byField: "function").map(Syntax.unwrap) {
+                let name = creator.is(.memberExpression) ? creator.child(byField: "property")?.text : creator.text
+                let payload = action.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
+                if let name, let payload { writes.append(("redux-action:\(name)", kind(payload))) }
+            }
+        }
+        // React context: `<PushContext.Provider value={{ status }}>`.
+        if tree.source.contains(".Provider") {
+            tree.walk { node in
+                guard node.is(.jsxOpeningElement) || node.is(.jsxSelfClosingElement) else { return true }
+                guard let name = node.child(byField: "name").map(Syntax.unwrap), name.is(.memberExpression),
+                      name.child(byField: "property")?.textEquals("Provider") == true,
+                      let context = name.child(byField: "object").map(Syntax.unwrap), context.is(.identifier) else { return true }
+                for attribute in node.namedChildren where attribute.is(.jsxAttribute) {
+                    guard attribute.namedChild(0)?.textEquals("value") == true,
+                          let expression = attribute.namedChildren.last, expression.is(.jsxExpression),
+                          let value = expression.namedChildren.first(where: { $0.nodeKind != .comment }) else { continue }
+                    for (field, member) in contextFields(value) { writes.append(("context:\(context.text).\(field)", kind(member))) }
+                }
+                return true
+            }
+        }
+        return writes
+    }
+
+    /// The members of a context's value: an object literal, directly, in a variable, or made by
+    /// `useMemo(() => ({ … }))`.
+    private func contextFields(_ value: Node) -> [(String, Node)] {
+        var node = Syntax.unwrap(value)
+        for _ in 0..<3 {
+            if node.is(.identifier), let index = resolve(name: node.text, at: node),
+               case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty {
+                node = Syntax.unwrap(initializer)
+            } else if node.is(.callExpression), node.child(byField: "function")?.text == "useMemo",
+                      let factory = node.child(byField: "arguments")?.namedChildren.first(where: { $0.nodeKind != .comment }).map(Syntax.unwrap),
+                      Syntax.functionKinds.contains(factory.nodeKind), let body = factory.child(byField: "body"), !body.is(.statementBlock) {
+                node = Syntax.unwrap(body)
+            } else {
+                break
+            }
+        }
+        return stateFields(node)
+    }
+
+    /// A Redux Toolkit slice's writes: each reducer's `state.field = action.payload` is the field
+    /// taking that action's payload (`reducers`, and `extraReducers`' `addCase(thunk.fulfilled, …)`).
+    private func sliceWrites(_ options: Node) -> [(String, StoreCellValue)] {
+        guard case let .literal(object) = resolveObject(options) else { return [] }
+        let members = Syntax.objectMembers(object)
+        guard let sliceName = members.first(where: { $0.name == "name" })?.value.flatMap(Syntax.stringValue) else { return [] }
+        var writes: [(String, StoreCellValue)] = []
+        func reducerWrites(_ function: Node, action: String) {
+            let parameters = function.child(byField: "parameters")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+            guard parameters.count >= 1 else { return }
+            let stateName = (parameters[0].child(byField: "pattern") ?? parameters[0]).text
+            let actionName = parameters.count > 1 ? (parameters[1].child(byField: "pattern") ?? parameters[1]).text : nil
+            guard let body = function.child(byField: "body") else { return }
+            var work = [body]
+            while let node = work.popLast() {
+                if node.is(.assignmentExpression), let left = node.child(byField: "left").map(Syntax.unwrap), left.is(.memberExpression),
+                   left.child(byField: "object").map(Syntax.unwrap)?.textEquals(stateName) == true,
+                   let field = left.child(byField: "property")?.text, let right = node.child(byField: "right").map(Syntax.unwrap) {
+                    let carriesPayload = right.is(.memberExpression) && right.child(byField: "property")?.textEquals("payload") == true
+                        && actionName.map { right.child(byField: "object").map(Syntax.unwrap)?.textEquals($0) == true } == true
+                    writes.append(("redux:\(sliceName).\(field)", carriesPayload ? .payload(of: action) : .other))
+                }
+                if Syntax.functionKinds.contains(node.nodeKind), node.id != body.id { continue }
+                work.append(contentsOf: node.namedChildren)
+            }
+        }
+        if let reducers = members.first(where: { $0.name == "reducers" })?.value.map(Syntax.unwrap), reducers.is(.object) {
+            for reducer in Syntax.objectMembers(reducers) {
+                guard let name = reducer.name else { continue }
+                let function = reducer.node.is(.methodDefinition) ? reducer.node : reducer.value.map(Syntax.unwrap)
+                if let function, Syntax.functionKinds.contains(function.nodeKind) || function.is(.methodDefinition) {
+                    reducerWrites(function, action: name)
+                }
+            }
+        }
+        if let extra = members.first(where: { $0.name == "extraReducers" }) {
+            let root = extra.node.is(.methodDefinition) ? extra.node : (extra.value ?? extra.node)
+            var work = [root]
+            while let node = work.popLast() {
+                if node.is(.callExpression), let callee = node.child(byField: "function").map(Syntax.unwrap), callee.is(.memberExpression),
+                   callee.child(byField: "property")?.textEquals("addCase") == true {
+                    let arguments = node.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+                    if arguments.count == 2 {
+                        let matcher = Syntax.unwrap(arguments[0])
+                        // `fetchPermission.fulfilled` (a thunk) or `setPermission` (an action creator).
+                        let action = matcher.is(.memberExpression) ? matcher.child(byField: "object").map(Syntax.unwrap)?.text : matcher.text
+                        let function = Syntax.unwrap(arguments[1])
+                        if let action, Syntax.functionKinds.contains(function.nodeKind) { reducerWrites(function, action: action) }
+                    }
+                }
+                work.append(contentsOf: node.namedChildren)
             }
         }
         return writes
@@ -178,7 +314,14 @@ extension SemanticModel {
     /// What a call reads from a store, when it reads one: a field's value (a root status or
     /// `granted` when every write of it in the project stores one), or a store's state object.
     func storeRead(_ call: Node, callee: Node, arguments: [Node]) -> SymbolicValue? {
-        guard !computingStoreWrites, mayReadStores else { return nil }
+        guard !computingStoreWrites else { return nil }
+        // `useContext(PushContext)` is a store's state whatever the table says yet: a hook that
+        // returns it is summarised for other files before the providers' writes are known.
+        if callee.is(.identifier), callee.textEquals("useContext"), arguments.count == 1,
+           let context = arguments.first.map(Syntax.unwrap), context.is(.identifier) {
+            return .storeState("context:\(context.text)", origin: call.byteRange)
+        }
+        guard mayReadStores else { return nil }
         let origin = call.byteRange
         func cell(_ key: String) -> SymbolicValue {
             switch storeCell(key) {
@@ -208,9 +351,15 @@ extension SemanticModel {
         guard calleeNode.is(.identifier) else { return nil }
         let name = calleeNode.text
         switch name {
-        case "use$", "useSelector", "useValue", "useObservable":
+        case "use$", "useSelector", "useValue", "useObservable", "useAppSelector":
             guard let first = arguments.first else { return nil }
             if let key = observableKey(first) { return cell(key) }
+            // Redux: `useSelector((state) => state.push.status)` reads what its selector returns.
+            let selector = Syntax.unwrap(first)
+            if name != "use$", Syntax.functionKinds.contains(selector.nodeKind), let body = selector.child(byField: "body"), !body.is(.statementBlock) {
+                let read = value(of: body)
+                if read.isRootStatus || read.isGranted { return read }
+            }
             // `use$(() => settings$.local.permissionStatus.get())`
             let unwrapped = Syntax.unwrap(first)
             if Syntax.functionKinds.contains(unwrapped.nodeKind), let body = unwrapped.child(byField: "body"), !body.is(.statementBlock) {
@@ -238,16 +387,30 @@ extension SemanticModel {
         }
     }
 
-    /// The state a zustand hook hands its selector (`useStore((state) => …)`).
+    /// The state a zustand hook hands its selector (`useStore((state) => …)`), or Redux's root
+    /// state that `useSelector` hands its selector.
     func storeSelectorState(call: Node, callee: Node) -> SymbolicValue? {
-        guard !computingStoreWrites, mayReadStores, callee.is(.identifier), callee.text.hasPrefix("use"),
-              isStore("zustand:\(callee.text)") else { return nil }
+        guard !computingStoreWrites, mayReadStores, callee.is(.identifier) else { return nil }
+        if ["useSelector", "useAppSelector", "createSelector"].contains(callee.text) { return .storeState("redux", origin: call.byteRange) }
+        guard callee.text.hasPrefix("use"), isStore("zustand:\(callee.text)") else { return nil }
         return .storeState("zustand:\(callee.text)", origin: call.byteRange)
+    }
+
+    /// Redux's root state as a selector function receives it: the first parameter of a function
+    /// named `select…` (`export const selectPushEnabled = (state) => state.push.status === …`).
+    func selectorParameterState(function: Node, index: Int) -> SymbolicValue? {
+        guard index == 0, !computingStoreWrites, mayReadStores,
+              let (declarator, _) = Syntax.outerContext(of: function), declarator.is(.variableDeclarator),
+              let name = declarator.child(byField: "name"), name.is(.identifier), name.text.hasPrefix("select"),
+              name.text.dropFirst(6).first?.isUppercase == true else { return nil }
+        return .storeState("redux", origin: function.byteRange)
     }
 
     /// A member of a store's state object (`useNotificationStore.getState().status`), or an element
     /// of `useAtom`'s tuple (0: the value).
     func storeMember(_ key: String, origin: Range<Int>, member name: String? = nil, element position: Int? = nil) -> SymbolicValue {
+        // A Redux root state: `state.push` is the slice's state.
+        if key == "redux" { return name.map { .storeState("redux:\($0)", origin: origin) } ?? .unknown }
         let cellKey: String
         if key.hasPrefix("atom:") {
             guard position == 0 || name == "0" else { return .unknown }
@@ -293,14 +456,7 @@ extension SemanticModel {
             localStoreCellsCache = [:]
             return [:]
         }
-        var cells: [String: StoreCellValue?] = [:]
-        for (key, value) in storeWrites() {
-            if let known = cells[key] {
-                if known != value { cells[key] = .some(nil) }
-            } else {
-                cells[key] = .some(value == .other ? nil : value)
-            }
-        }
+        let cells = StoreCellValue.cells(from: [storeWrites()])
         localStoreCellsCache = cells
         return cells
     }

@@ -351,6 +351,7 @@ extension SemanticModel {
             if let origin = queryFunctionOrigin(arguments) { return .permissionResponse(origin: origin) }
             if let resolved = queryFunctionResult(arguments) { return resolved }
         }
+        if let state = selectorParameterState(function: function, index: index) { return state }
         guard index == 0, let context = Syntax.outerContext(of: function), context.parent.is(.arguments),
               let call = context.parent.parent, call.is(.callExpression),
               let callee = call.child(byField: "function").map(Syntax.unwrap) else { return .unknown }

@@ -26,6 +26,9 @@ struct NodeKindTests {
     /// TypeScript. Every other case must be a kind of both grammars.
     private static let onlyIn: [NodeKind: String] = [
         .jsxExpression: "TSX",
+        .jsxAttribute: "TSX",
+        .jsxOpeningElement: "TSX",
+        .jsxSelfClosingElement: "TSX",
         .typeAssertion: "TypeScript",
     ]
 
