@@ -175,14 +175,16 @@ extension SemanticModel {
         isGuarded(node, library, depth: 0)
     }
 
-    /// `keepsDeclinedDevicesOut` for expo-notifications' requests.
+    /// Whether any test of the permission state comes first in the flow of `node`, whatever it
+    /// keeps out (the inventory's `guarded`: code that tests the state has chosen whom it asks).
     public func isGuardedByPermissionTest(_ node: Node) -> Bool {
-        isGuarded(node, .expo, depth: 0)
+        isGuarded(node, nil, depth: 0)
     }
 
     /// Whether `condition`, which must have the truth value `needed` for the flow to go on, cannot
-    /// have it on a declined device.
-    private func excludesDeclined(_ condition: Node, needs needed: Bool, _ library: RequestLibrary) -> Bool {
+    /// have it on a declined device; with no library, whether it tests the permission state at all.
+    private func excludesDeclined(_ condition: Node, needs needed: Bool, _ library: RequestLibrary?) -> Bool {
+        guard let library else { return testsPermissionState(condition) }
         switch truthOnDeniedDevice(condition, library: library) {
         case .opaque: return true
         case .yes: return !needed
@@ -191,7 +193,7 @@ extension SemanticModel {
         }
     }
 
-    private func isGuarded(_ node: Node, _ library: RequestLibrary, depth: Int) -> Bool {
+    private func isGuarded(_ node: Node, _ library: RequestLibrary?, depth: Int) -> Bool {
         var child = node
         while let parent = child.parent {
             switch parent.nodeKind {
@@ -233,7 +235,7 @@ extension SemanticModel {
     /// Whether a statement before `child` in `block` leaves the function for a declined device
     /// (`if (status === 'denied') return;`, `if (!settings.canAskAgain) { openSettings(); return; }`,
     /// a `switch (status)` with a `return` in a case), also nested in other statements.
-    private func exitsEarlier(in block: Node, before child: Node, _ library: RequestLibrary) -> Bool {
+    private func exitsEarlier(in block: Node, before child: Node, _ library: RequestLibrary?) -> Bool {
         for statement in block.namedChildren {
             guard statement.endByte <= child.startByte else { break }
             var work = [statement]
@@ -377,7 +379,7 @@ extension SemanticModel {
 
     /// Whether a named function of this file is never exported or passed around, and every call of
     /// it (directly, or as redux-saga's `call(fn)`) is guarded.
-    private func isOnlyCalledWhenGuarded(_ function: Node, _ library: RequestLibrary, depth: Int) -> Bool {
+    private func isOnlyCalledWhenGuarded(_ function: Node, _ library: RequestLibrary?, depth: Int) -> Bool {
         let nameNode: Node?
         if function.is(.functionDeclaration) || function.is(.generatorFunctionDeclaration) {
             nameNode = function.child(byField: "name")

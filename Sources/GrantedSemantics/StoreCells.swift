@@ -452,7 +452,8 @@ extension SemanticModel {
         if let cached = localStoreCellsCache { return cached }
         // Cheap before the walk: a file that writes no store says none of these.
         let source = tree.source
-        guard [".set(", "set(", "setState(", "useSetAtom", "useAtom"].contains(where: { source.contains($0) }) else {
+        guard ["set(", "setState(", "useSetAtom", "useAtom", "createSlice", "createAsyncThunk", "dispatch(", "put(", ".Provider"]
+            .contains(where: { source.contains($0) }) else {
             localStoreCellsCache = [:]
             return [:]
         }
