@@ -10,26 +10,24 @@ extension SemanticModel {
     /// product analytics.
     public func isProductAnalyticsCall(_ call: Node) -> Bool {
         guard call.is(.callExpression), let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
-        let name: String
-        if callee.is(.memberExpression) {
-            guard let property = callee.child(byField: "property"), let object = callee.child(byField: "object").map(Syntax.unwrap) else { return false }
-            name = property.text
-            let receiver = (object.is(.callExpression) ? object.child(byField: "function").map(Syntax.unwrap) ?? object : object)
-            let receiverName = (receiver.is(.memberExpression) ? receiver.child(byField: "property")?.text : receiver.text)?.lowercased() ?? ""
-            if ["sentry", "crashlytics", "bugsnag", "console", "logger", "log"].contains(where: { receiverName.hasSuffix($0) }) { return false }
-            if name == "set" {
-                // `new Identify().set(…)` (Amplitude), `mixpanel.getPeople().set(…)`, an `Identify` kept in a variable.
-                return receiverName == "getpeople" || receiverName == "people" || isIdentifyObject(object)
-            }
-        } else if callee.is(.identifier) {
-            name = callee.text
-        } else {
-            return false
-        }
-        return Self.isAnalyticsFunctionName(name)
+        if callee.is(.identifier) { return Self.isAnalyticsFunctionName(callee.text) }
+        guard callee.is(.memberExpression), let property = callee.child(byField: "property"),
+              let object = callee.child(byField: "object").map(Syntax.unwrap) else { return false }
+        // The method's name first (cheap): most calls are not analytics.
+        let name = property.text
+        let isSet = name == "set"
+        guard isSet || Self.isAnalyticsFunctionName(name) else { return false }
+        let receiver = (object.is(.callExpression) ? object.child(byField: "function").map(Syntax.unwrap) ?? object : object)
+        let receiverName = (receiver.is(.memberExpression) ? receiver.child(byField: "property")?.text : receiver.text)?.lowercased() ?? ""
+        if ["sentry", "crashlytics", "bugsnag", "console", "logger", "log"].contains(where: { receiverName.hasSuffix($0) }) { return false }
+        // `new Identify().set(…)` (Amplitude), `mixpanel.getPeople().set(…)`, an `Identify` kept in a variable.
+        if isSet { return receiverName == "getpeople" || receiverName == "people" || isIdentifyObject(object) }
+        return true
     }
 
     static func isAnalyticsFunctionName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first == UInt8(ascii: "t") || first == UInt8(ascii: "c") || first == UInt8(ascii: "i")
+            || first == UInt8(ascii: "l") || first == UInt8(ascii: "s") || first == UInt8(ascii: "r") else { return false }
         let exact: Set<String> = ["track", "identify", "capture", "logEvent", "setUserProperty", "setUserProperties", "registerSuperProperties"]
         if exact.contains(name) { return true }
         // Crash reporters' `captureException`, `captureMessage`, `logError` are not analytics.

@@ -86,6 +86,8 @@ public final class ProjectIndex: @unchecked Sendable {
         /// Key → what every write of it stores (nil: writes disagree or store something else);
         /// recomputed when the writes change.
         var storeCells: [String: StoreCellValue?]?
+        /// The roots of the fields that hold a permission value, with `storeCells`.
+        var storeRootNames: [String]?
         /// Once frozen, writes are no longer recorded (a run's second step reads a settled table).
         var storesFrozen = false
         let readFile: (String) -> [UInt8]?
@@ -130,6 +132,7 @@ public final class ProjectIndex: @unchecked Sendable {
         if let existing, existing.map(\.key) == writes.map(\.key), existing.map(\.value) == writes.map(\.value) { return }
         storage.storeWrites[file] = writes.isEmpty ? nil : writes
         storage.storeCells = nil
+        storage.storeRootNames = nil
     }
 
     /// Parses a file and records its store writes (for a caller that lints files without a
@@ -160,11 +163,11 @@ public final class ProjectIndex: @unchecked Sendable {
         return cells
     }
 
-    /// Whether any store write is known.
+    /// Whether some store field holds a permission value (only then are reads of stores followed).
     public var hasStores: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return !storage.storeWrites.isEmpty
+        return !rootNames().isEmpty
     }
 
     /// What a store field holds when every write of it stores the same kind of permission value.
@@ -189,17 +192,24 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// The names a file must mention to read a store field that holds a permission value (the
-    /// observable, the store hook, the atom): the prefilter's needles for readers.
+    /// observable, the store hook, the atom, the slice): the prefilter's needles for readers.
     public var storeRootNames: [String] {
         lock.lock()
         defer { lock.unlock() }
+        return rootNames()
+    }
+
+    private func rootNames() -> [String] {
+        if let names = storage.storeRootNames { return names }
         var names = Set<String>()
         for (key, value) in cells() where value != nil {
             guard let colon = key.firstIndex(of: ":") else { continue }
             let rest = key[key.index(after: colon)...]
             names.insert(String(rest.prefix { $0 != "." }))
         }
-        return names.sorted()
+        let sorted = names.sorted()
+        storage.storeRootNames = sorted
+        return sorted
     }
 
     public var exportedNames: [String] {

@@ -59,7 +59,13 @@ extension SemanticModel {
         return writes
     }
 
+    /// Text a file that writes a store contains.
+    static let storeWriteNeedles = ["set(", "setState(", "useSetAtom", "useAtom", "createSlice", "createAsyncThunk", "dispatch(", "put(", ".Provider"]
+
     private func computeStoreWrites() -> [(key: String, value: StoreCellValue)] {
+        let source = tree.source
+        guard Self.storeWriteNeedles.contains(where: { source.contains($0) }) else { return [] }
+        let mayUseAtoms = source.contains("useSetAtom") || source.contains("useAtom")
         var writes: [(String, StoreCellValue)] = []
         func kind(_ node: Node?) -> StoreCellValue {
             guard let node else { return .other }
@@ -101,13 +107,13 @@ extension SemanticModel {
             }
             guard callee.is(.identifier) else { continue }
             // zustand: the `set` of `create((set) => ({ … }))`.
-            if let store = zustandStore(settingWith: callee), let first = arguments.first {
+            if callee.textEquals("set"), let store = zustandStore(settingWith: callee), let first = arguments.first {
                 for (field, value) in stateFields(first) { writes.append(("zustand:\(store).\(field)", kind(value))) }
                 continue
             }
             // jotai: a setter from `useSetAtom(atom)` or `useAtom(atom)[1]`; `set(atom, value)` in a
             // write atom.
-            if let atom = atomSetter(callee), let first = arguments.first {
+            if mayUseAtoms, let atom = atomSetter(callee), let first = arguments.first {
                 writes.append(("atom:\(atom)", kind(first)))
             } else if callee.textEquals("set"), arguments.count == 2, let atom = atomName(arguments[0]) {
                 writes.append(("atom:\(atom)", kind(arguments[1])))
@@ -452,8 +458,7 @@ extension SemanticModel {
         if let cached = localStoreCellsCache { return cached }
         // Cheap before the walk: a file that writes no store says none of these.
         let source = tree.source
-        guard ["set(", "setState(", "useSetAtom", "useAtom", "createSlice", "createAsyncThunk", "dispatch(", "put(", ".Provider"]
-            .contains(where: { source.contains($0) }) else {
+        guard Self.storeWriteNeedles.contains(where: { source.contains($0) }) else {
             localStoreCellsCache = [:]
             return [:]
         }
