@@ -248,6 +248,8 @@ extension CLITests {
         ("realistic/handlerReviewOrder.ts", "realistic/handlerReviewOrder.fixed.ts", "--fix"),
         ("realistic/handlerCallBlockBody.ts", "realistic/handlerCallBlockBody.fixed.ts", "--fix"),
         ("realistic/handlerCallExpressionBody.ts", "realistic/handlerCallExpressionBody.fixed.ts", "--fix"),
+        // An async handler returning `Promise.resolve({ … })` carries the behavior object too.
+        ("realistic/handlerAsyncPromiseResolve.ts", "realistic/handlerAsyncPromiseResolve.fixed.ts", "--fix"),
         ("realistic/contradictionAlertOn.ts", "realistic/contradictionAlertOn.fixed.ts", "--fix-unsafe"),
     ]
 
