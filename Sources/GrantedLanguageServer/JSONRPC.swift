@@ -20,9 +20,30 @@ public enum JSONRPC {
     }
 
     /// A request's id: a number or a string (nil in answers to messages whose id is unknown).
-    public enum ID: Hashable, CustomStringConvertible {
+    public enum ID: Hashable, Sendable, Codable, CustomStringConvertible {
         case number(Int)
         case string(String)
+
+        /// A number with a fraction, a boolean or anything else is no id.
+        public init(from decoder: Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let string = try? value.decode(String.self) {
+                self = .string(string)
+            } else if let number = try? value.decode(Int.self) {
+                // Foundation's decoder reads 7.0 as 7, and refuses 7.5 and `true`.
+                self = .number(number)
+            } else {
+                throw DecodingError.typeMismatch(ID.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "an id is a number or a string"))
+            }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var value = encoder.singleValueContainer()
+            switch self {
+            case let .number(number): try value.encode(number)
+            case let .string(string): try value.encode(string)
+            }
+        }
 
         init?(_ value: Any?) {
             if let string = value as? String { self = .string(string); return }
@@ -104,6 +125,49 @@ public enum JSONRPC {
             return .success(.response(id: id, result: message["result"], error: message["error"] as? [String: Any]))
         }
         return .failure(DecodeFailure(id, Failure(invalidRequest, "a message needs a \"method\" (or is an answer with \"result\" or \"error\")")))
+    }
+
+    // MARK: What the server writes
+
+    struct Response<Answer: Encodable>: Encodable {
+        let jsonrpc = "2.0"
+        let id: ID
+        /// Sent even when it is null.
+        let result: Answer
+    }
+
+    /// An error answer; its id is null when the message's id could not be read.
+    struct ErrorResponse: Encodable {
+        struct ErrorMember: Encodable {
+            let code: Int
+            let message: String
+        }
+
+        let jsonrpc = "2.0"
+        let id: ID?
+        let error: ErrorMember
+
+        private enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
+
+        func encode(to encoder: Encoder) throws {
+            var members = encoder.container(keyedBy: CodingKeys.self)
+            try members.encode(jsonrpc, forKey: .jsonrpc)
+            if let id { try members.encode(id, forKey: .id) } else { try members.encodeNil(forKey: .id) }
+            try members.encode(error, forKey: .error)
+        }
+    }
+
+    struct Notification<Params: Encodable>: Encodable {
+        let jsonrpc = "2.0"
+        let method: String
+        let params: Params
+    }
+
+    struct Request<Params: Encodable>: Encodable {
+        let jsonrpc = "2.0"
+        let id: ID
+        let method: String
+        let params: Params
     }
 
     static func encode(_ object: [String: Any]) -> [UInt8] {
