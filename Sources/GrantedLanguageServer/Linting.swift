@@ -78,31 +78,21 @@ extension LanguageServer {
         }
     }
 
-    /// Lints one version of a document (on the lint queue).
+    /// Lints one version of a document (on the lint queue): the workspace lints the buffer and
+    /// applies the folder's provisional evidence, as the command line would for the file.
     static func lint(_ document: TextDocument, path: String, in workspace: Workspace) -> LintedSnapshot {
-        let (configuration, configurationError) = workspace.configurationKeepingLastGood(forFile: path)
-        guard configuration.lints(path) else {
-            return LintedSnapshot(version: document.version, document: document, result: nil, problem: nil,
-                                  configuration: configuration, configurationError: configurationError, workspace: workspace)
+        let linted = workspace.lintDocument(path: path, bytes: document.bytes)
+        var result: FileResult?
+        var problem: FileProblem?
+        switch linted.outcome {
+        case let .success(found)?: result = found
+        case let .failure(failure)?: problem = failure
+        case nil: break
         }
-        let outcome = workspace.lint(path: path, bytes: document.bytes, configuration: configuration)
-        switch outcome {
-        case let .success(linted):
-            // Live or latent: by what the whole folder says about provisional requests, this
-            // buffer's text included.
-            let (evidence, evidenceChanged) = workspace.updateEvidence(of: path, with: linted.provisionalEvidence)
-            let root = workspace.root
-            let result = Workspace.applying(evidence, mode: configuration.provisional, to: linted) { path in
-                path.hasPrefix(root == "/" ? "/" : root + "/") ? String(path.dropFirst(root == "/" ? 1 : root.count + 1)) : path
-            }
-            var snapshot = LintedSnapshot(version: document.version, document: document, result: result, problem: nil,
-                                          configuration: configuration, configurationError: configurationError, workspace: workspace)
-            snapshot.evidenceChanged = evidenceChanged
-            return snapshot
-        case let .failure(problem):
-            return LintedSnapshot(version: document.version, document: document, result: nil, problem: problem,
-                                  configuration: configuration, configurationError: configurationError, workspace: workspace)
-        }
+        var snapshot = LintedSnapshot(version: document.version, document: document, result: result, problem: problem,
+                                      configuration: linted.configuration, configurationError: linted.configurationError, workspace: workspace)
+        snapshot.evidenceChanged = linted.evidenceChanged
+        return snapshot
     }
 
     /// Answers a request from the findings of the document's current text: the last run's when it

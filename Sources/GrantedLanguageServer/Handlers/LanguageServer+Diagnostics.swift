@@ -80,19 +80,9 @@ extension LanguageServer {
             for folder in folders {
                 if self.queue.sync(execute: { self.cancelled.contains(reply.id) }) { break }
                 let workspace = folder.workspace
-                guard let found = try? FileDiscovery(resolver: workspace.configurations, excludes: [], respectsIgnoreFiles: true).discover([folder.path]) else { continue }
-                let outcomes = (try? workspace.lint(files: found.files) { path in
-                    if let buffer = workspace.buffer(of: path) { return .success(buffer) }
-                    return FileReader.read(path, maxSize: workspace.settings.maxFileSize)
-                }) ?? []
-                let evidence = workspace.rootEvidence()
-                let root = folder.path
-                for outcome in outcomes {
-                    guard case let .success(linted) = outcome.result, !linted.diagnostics.isEmpty else { continue }
-                    let mode = workspace.configurationKeepingLastGood(forFile: linted.file.path).configuration.provisional
-                    let result = Workspace.applying(evidence, mode: mode, to: linted) { path in
-                        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-                    }
+                // Every file of the folder with findings, open buffers read first, the folder's
+                // evidence applied.
+                for result in workspace.lintFolder() {
                     let path = absolute(result.file.path)
                     let openDocument = open.first { $0.path == path }
                     let uri = openDocument?.uri ?? Self.uri(ofPath: path)
