@@ -1,7 +1,8 @@
 import Foundation
 
-/// JSON-RPC 2.0 as LSP uses it: the error codes the specification names, and reading a decoded
-/// message's members without trusting their types.
+/// JSON-RPC 2.0 as LSP uses it: the error codes the specification names, the envelope of a message
+/// (checked member by member, its params decoded into the type its method takes), and the envelopes
+/// the server writes.
 public enum JSONRPC {
     public static let parseError = -32700
     public static let invalidRequest = -32600
@@ -12,30 +13,29 @@ public enum JSONRPC {
     public static let requestCancelled = -32800
     public static let contentModified = -32801
 
-    /// Whether a decoded value is `true` or `false`: Foundation decodes both booleans and numbers
-    /// as NSNumber, and `is Bool` holds for the number 1 too.
-    static func isBoolean(_ value: Any?) -> Bool {
-        guard let number = value as? NSNumber else { return false }
-        return String(cString: number.objCType) == "c"
-    }
-
-    /// A request's id: a number or a string (nil in answers to messages whose id is unknown).
-    public enum ID: Hashable, CustomStringConvertible {
+    /// A request's id: a number or a string (nil in answers to messages whose id is unknown). A
+    /// number with a fraction, a boolean or anything else is no id.
+    public enum ID: Hashable, Sendable, Codable, CustomStringConvertible {
         case number(Int)
         case string(String)
 
-        init?(_ value: Any?) {
-            if let string = value as? String { self = .string(string); return }
-            if JSONRPC.isBoolean(value) { return nil }
-            if let number = value as? Int { self = .number(number); return }
-            if let number = value as? Double, number == number.rounded(), abs(number) < 1e15 { self = .number(Int(number)); return }
-            return nil
+        public init(from decoder: Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let string = try? value.decode(String.self) {
+                self = .string(string)
+            } else if let number = try? value.decode(Int.self) {
+                // Foundation's decoder reads 7.0 as 7, and refuses 7.5 and `true`.
+                self = .number(number)
+            } else {
+                throw DecodingError.typeMismatch(ID.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "an id is a number or a string"))
+            }
         }
 
-        var json: Any {
+        public func encode(to encoder: Encoder) throws {
+            var value = encoder.singleValueContainer()
             switch self {
-            case let .number(number): return number
-            case let .string(string): return string
+            case let .number(number): try value.encode(number)
+            case let .string(string): try value.encode(string)
             }
         }
 
@@ -57,11 +57,28 @@ public enum JSONRPC {
         }
     }
 
-    /// A message decoded from a frame's body.
+    /// A message decoded from a frame's body. The params of a method the routes know are decoded
+    /// with the message, into the method's type, and bound to its handler (or are the
+    /// InvalidParams failure to answer); `params` is nil for a method no route knows.
     enum Message {
-        case request(id: ID, method: String, params: Any?)
-        case notification(method: String, params: Any?)
-        case response(id: ID?, result: Any?, error: [String: Any]?)
+        case request(id: ID, method: String, params: Result<Router.RequestCall, Failure>?)
+        case notification(method: String, params: Result<Router.NotificationCall, Failure>?)
+        /// The client's answer to a request of the server's: only its error is read.
+        case response(id: ID?, result: JSONValue?, error: ResponseError?)
+    }
+
+    /// The error member of the client's answer; members of other types count as absent.
+    struct ResponseError: Decodable {
+        let code: Int?
+        let message: String?
+
+        private enum CodingKeys: String, CodingKey { case code, message }
+
+        init(from decoder: Decoder) throws {
+            let members = try decoder.container(keyedBy: CodingKeys.self)
+            code = members.ifWellFormed(.code)
+            message = members.ifWellFormed(.message)
+        }
     }
 
     /// Decodes a body; the failure is the answer to send (with a null id unless one was readable).
@@ -74,93 +91,116 @@ public enum JSONRPC {
         }
     }
 
-    static func decode(_ body: [UInt8]) -> Result<Message, DecodeFailure> {
-        let object: Any
+    /// Decodes a body in one pass: the envelope, then the params straight into the type `routes`
+    /// gives for the method.
+    static func decode(_ body: [UInt8], routes: Router = .none) -> Result<Message, DecodeFailure> {
+        guard JSONTokenCheck.isValid(body) else {
+            return .failure(DecodeFailure(nil, Failure(parseError, "the message is not valid JSON")))
+        }
+        let decoder = JSONDecoder()
+        decoder.userInfo[Router.userInfoKey] = routes
         do {
-            object = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+            return try decoder.decode(Envelope.self, from: Data(body)).message
+        } catch DecodingError.typeMismatch, DecodingError.valueNotFound {
+            // The body is JSON, but not an object (the envelope throws nothing else).
+            return .failure(DecodeFailure(nil, Failure(invalidRequest, "a message must be a JSON object")))
         } catch {
             return .failure(DecodeFailure(nil, Failure(parseError, "the message is not valid JSON")))
         }
-        guard let message = object as? [String: Any] else {
-            return .failure(DecodeFailure(nil, Failure(invalidRequest, "a message must be a JSON object")))
-        }
-        let id = ID(message["id"])
-        guard message["jsonrpc"] as? String == "2.0" else {
-            return .failure(DecodeFailure(id, Failure(invalidRequest, "\"jsonrpc\" must be \"2.0\"")))
-        }
-        if let method = message["method"] {
-            guard let method = method as? String else {
-                return .failure(DecodeFailure(id, Failure(invalidRequest, "\"method\" must be a string")))
-            }
-            let params = message["params"]
-            if let params, !(params is [String: Any]) && !(params is [Any]) && !(params is NSNull) {
-                return .failure(DecodeFailure(id, Failure(invalidRequest, "\"params\" must be an object or an array")))
-            }
-            if message["id"] == nil { return .success(.notification(method: method, params: params)) }
-            guard let id else { return .failure(DecodeFailure(nil, Failure(invalidRequest, "\"id\" must be a number or a string"))) }
-            return .success(.request(id: id, method: method, params: params))
-        }
-        if message["result"] != nil || message["error"] != nil {
-            return .success(.response(id: id, result: message["result"], error: message["error"] as? [String: Any]))
-        }
-        return .failure(DecodeFailure(id, Failure(invalidRequest, "a message needs a \"method\" (or is an answer with \"result\" or \"error\")")))
     }
 
-    static func encode(_ object: [String: Any]) -> [UInt8] {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes]) else {
+    /// The members of a message, checked in the order of the specification; a problem with them
+    /// is the message's failure, not an error, so that the id read so far can be answered.
+    private struct Envelope: Decodable {
+        let message: Result<Message, DecodeFailure>
+
+        private enum Member: String, CodingKey { case jsonrpc, id, method, params, result, error }
+
+        init(from decoder: Decoder) throws {
+            let members = try decoder.container(keyedBy: Member.self)
+            let id = members.ifWellFormed(.id, as: ID.self)
+            message = Self.read(members, id: id, routes: decoder.userInfo[Router.userInfoKey] as? Router ?? .none)
+        }
+
+        private static func read(_ members: KeyedDecodingContainer<Member>, id: ID?, routes: Router) -> Result<Message, DecodeFailure> {
+            func invalid(_ id: ID?, _ message: String) -> Result<Message, DecodeFailure> {
+                .failure(DecodeFailure(id, Failure(invalidRequest, message)))
+            }
+            guard members.ifWellFormed(.jsonrpc, as: String.self) == "2.0" else { return invalid(id, "\"jsonrpc\" must be \"2.0\"") }
+            if members.contains(.method) {
+                guard let method = members.ifWellFormed(.method, as: String.self) else { return invalid(id, "\"method\" must be a string") }
+                if members.contains(.params), (try? members.decodeNil(forKey: .params)) != true,
+                   (try? members.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .params)) == nil,
+                   (try? members.nestedUnkeyedContainer(forKey: .params)) == nil {
+                    return invalid(id, "\"params\" must be an object or an array")
+                }
+                // Absent params decode as null: a method that needs them fails with InvalidParams.
+                func params<Call>(_ bind: (Decoder) throws -> Call) -> Result<Call, Failure> {
+                    Result { try bind(members.superDecoder(forKey: .params)) }.mapError { Failure(invalidParams: $0) }
+                }
+                guard members.contains(.id) else {
+                    return .success(.notification(method: method, params: routes.notifications[method].map { params($0.bind) }))
+                }
+                guard let id else { return invalid(nil, "\"id\" must be a number or a string") }
+                return .success(.request(id: id, method: method, params: routes.requests[method].map { params($0.bind) }))
+            }
+            if members.contains(.result) || members.contains(.error) {
+                return .success(.response(id: id, result: members.ifWellFormed(.result), error: members.ifWellFormed(.error)))
+            }
+            return invalid(id, "a message needs a \"method\" (or is an answer with \"result\" or \"error\")")
+        }
+    }
+
+    // MARK: What the server writes
+
+    struct Response<Answer: Encodable>: Encodable {
+        let jsonrpc = "2.0"
+        let id: ID
+        /// Sent even when it is null.
+        let result: Answer
+    }
+
+    /// An error answer; its id is null when the message's id could not be read.
+    struct ErrorResponse: Encodable {
+        struct ErrorMember: Encodable {
+            let code: Int
+            let message: String
+        }
+
+        let jsonrpc = "2.0"
+        let id: ID?
+        let error: ErrorMember
+
+        private enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
+
+        func encode(to encoder: Encoder) throws {
+            var members = encoder.container(keyedBy: CodingKeys.self)
+            try members.encode(jsonrpc, forKey: .jsonrpc)
+            if let id { try members.encode(id, forKey: .id) } else { try members.encodeNil(forKey: .id) }
+            try members.encode(error, forKey: .error)
+        }
+    }
+
+    struct Notification<Params: Encodable>: Encodable {
+        let jsonrpc = "2.0"
+        let method: String
+        let params: Params
+    }
+
+    struct Request<Params: Encodable>: Encodable {
+        let jsonrpc = "2.0"
+        let id: ID
+        let method: String
+        let params: Params
+    }
+
+    static func encode<Message: Encodable>(_ message: Message) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        guard let data = try? encoder.encode(message) else {
             // Only values built by this layer reach here; a failure would be our bug.
             return Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"the answer could not be encoded"}}"#.utf8)
         }
         return Array(data)
-    }
-}
-
-/// Typed reads of decoded JSON, each failing with InvalidParams and a message that names the field.
-struct Params {
-    let object: [String: Any]
-    let context: String
-
-    init(_ value: Any?, _ context: String = "params") throws {
-        guard let object = value as? [String: Any] else {
-            throw JSONRPC.Failure(JSONRPC.invalidParams, "\(context) must be an object")
-        }
-        self.object = object
-        self.context = context
-    }
-
-    func string(_ key: String) throws -> String {
-        guard let value = object[key] as? String else { throw missing(key, "a string") }
-        return value
-    }
-
-    func optionalString(_ key: String) -> String? { object[key] as? String }
-
-    func int(_ key: String) throws -> Int {
-        if JSONRPC.isBoolean(object[key]) { throw missing(key, "an integer") }
-        if let number = object[key] as? Int { return number }
-        if let number = object[key] as? Double, number == number.rounded(), abs(number) < 1e15 { return Int(number) }
-        throw missing(key, "an integer")
-    }
-
-    func nested(_ key: String) throws -> Params {
-        try Params(object[key], "\(context).\(key)")
-    }
-
-    func optionalNested(_ key: String) -> Params? {
-        try? Params(object[key], "\(context).\(key)")
-    }
-
-    func array(_ key: String) throws -> [Any] {
-        guard let value = object[key] as? [Any] else { throw missing(key, "an array") }
-        return value
-    }
-
-    func position(_ key: String) throws -> TextPosition {
-        let position = try nested(key)
-        return TextPosition(line: try position.int("line"), character: try position.int("character"))
-    }
-
-    private func missing(_ key: String, _ kind: String) -> JSONRPC.Failure {
-        JSONRPC.Failure(JSONRPC.invalidParams, "\(context).\(key) must be \(kind)")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import GrantedLanguageServer
 import Testing
 
@@ -47,14 +48,27 @@ import Testing
         #expect(failureCode(#"{"jsonrpc":"2.0","id":1}"#) == JSONRPC.invalidRequest)
     }
 
-    /// Foundation decodes `true` and `1` alike as NSNumber: an id or an integer field must not
-    /// take one for the other.
+    /// An integer member as every handler reads one (`required`), failing with InvalidParams.
+    func integer(_ json: String) throws -> Int {
+        struct Member: Decodable {
+            let value: Int
+            init(from decoder: Decoder) throws {
+                value = try decoder.container(keyedBy: AnyCodingKey.self).required(AnyCodingKey("value"))
+            }
+        }
+        do {
+            return try JSONDecoder().decode(Member.self, from: Data(json.utf8)).value
+        } catch {
+            throw JSONRPC.Failure(invalidParams: error)
+        }
+    }
+
+    /// `true` is not 1 and 2.5 is no integer: an integer member takes neither (2.0 is 2).
     @Test func booleansAreNotNumbers() throws {
-        let params = try Params(["line": 1, "flag": true, "big": 2.0, "half": 2.5] as [String: Any])
-        #expect(try params.int("line") == 1)
-        #expect(try params.int("big") == 2)
-        #expect(throws: JSONRPC.Failure.self) { try params.int("flag") }
-        #expect(throws: JSONRPC.Failure.self) { try params.int("half") }
-        #expect(throws: JSONRPC.Failure.self) { try params.int("missing") }
+        #expect(try integer(#"{"value":1}"#) == 1)
+        #expect(try integer(#"{"value":2.0}"#) == 2)
+        #expect(throws: JSONRPC.Failure.self) { try integer(#"{"value":true}"#) }
+        #expect(throws: JSONRPC.Failure.self) { try integer(#"{"value":2.5}"#) }
+        #expect(throws: JSONRPC.Failure.self) { try integer(#"{}"#) }
     }
 }
