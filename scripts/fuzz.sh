@@ -106,6 +106,14 @@ fi
 
 say "building the fuzz targets (release, -sanitize=fuzzer,address)"
 cd "$root/Fuzz"
+# SwiftPM keeps the main package's file lists in the fuzz package's build plan: when a source file is
+# added, moved or removed, the old plan would compile the old list. A stamp of the list drops the
+# plan (not the compiled objects) when it changed.
+sources_stamp=$(cd "$root" && find Sources Rules -name '*.swift' | LC_ALL=C sort | sha256sum | cut -d' ' -f1)
+if [ -d .build ] && [ "$(cat .build/sources.stamp 2>/dev/null)" != "$sources_stamp" ]; then
+  rm -f .build/release.yaml .build/build.db
+fi
+mkdir -p .build && printf '%s\n' "$sources_stamp" > .build/sources.stamp
 export PKG_CONFIG_PATH="$work/pkgconfig"
 build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
 log="$root/.build/fuzz-build.log"
