@@ -1,20 +1,59 @@
 import Foundation
 
 /// Absolute, normalised path (no `.`/`..` segments; symbolic links are not resolved).
+///
+/// Called for every file of a run, some several times: it works on UTF-8 bytes (a `/` is never
+/// part of another character), returns a path that is already absolute and normal as it is, and
+/// asks for the working directory only for a relative one.
 public func absolute(_ path: String) -> String {
-    var base = path
-    if !path.hasPrefix("/") {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let cwd = getcwd(&buffer, buffer.count).map { String(cString: $0) } ?? "."
-        base = cwd + "/" + path
+    let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+    var bytes = Array(path.utf8)
+    if bytes.first != slash {
+        let cwd = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer -> [UInt8] in
+            guard let base = buffer.baseAddress, getcwd(base, buffer.count) != nil else { return [dot] }
+            return Array(UnsafeRawBufferPointer(start: base, count: strlen(base)))
+        }
+        bytes = cwd + [slash] + bytes
     }
-    var parts: [Substring] = []
-    for part in base.split(separator: "/") {
-        if part == "." || part.isEmpty { continue }
-        if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-        parts.append(part)
+    if isNormalAbsolute(bytes) {
+        return bytes.count == path.utf8.count ? path : String(decoding: bytes, as: UTF8.self)
     }
-    return "/" + parts.joined(separator: "/")
+    var segments: [ArraySlice<UInt8>] = []
+    for segment in bytes.split(separator: slash, omittingEmptySubsequences: true) {
+        if segment.count == 1, segment.first == dot { continue }
+        if segment.count == 2, segment.first == dot, segment.last == dot {
+            if !segments.isEmpty { segments.removeLast() }
+            continue
+        }
+        segments.append(segment)
+    }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    for segment in segments {
+        result.append(slash)
+        result.append(contentsOf: segment)
+    }
+    if result.isEmpty { result = [slash] }
+    return String(decoding: result, as: UTF8.self)
+}
+
+/// Whether absolute path bytes hold no empty, `.` or `..` segment and no trailing `/` (`/` itself
+/// is normal).
+private func isNormalAbsolute(_ bytes: [UInt8]) -> Bool {
+    let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+    guard bytes.first == slash else { return false }
+    if bytes.count == 1 { return true }
+    if bytes.last == slash { return false }
+    var segmentStart = 1
+    for index in 1...bytes.count {
+        guard index == bytes.count || bytes[index] == slash else { continue }
+        let length = index - segmentStart
+        if length == 0 { return false }
+        if length == 1, bytes[segmentStart] == dot { return false }
+        if length == 2, bytes[segmentStart] == dot, bytes[segmentStart + 1] == dot { return false }
+        segmentStart = index + 1
+    }
+    return true
 }
 
 /// A path for messages: relative to the working directory when it lies below it.

@@ -375,3 +375,22 @@ extension CLITests {
         }
     }
 }
+
+/// `absolute` on bytes: normal paths come back as they are, the rest normalised, relative ones
+/// against the working directory.
+struct AbsolutePathTests {
+    @Test(arguments: [
+        ("/", "/"), ("/a/b", "/a/b"), ("/a//b/", "/a/b"), ("/a/./b/../c", "/a/c"), ("/..", "/"), ("/a/b/..", "/a"),
+        ("//a", "/a"), ("/a/.hidden/..b", "/a/.hidden/..b"), ("/tmp/café/ü …/x.ts", "/tmp/café/ü …/x.ts"), ("/a/b/.", "/a/b"),
+    ])
+    func normalisesAbsolutePaths(_ input: String, _ expected: String) {
+        #expect(absolute(input) == expected)
+    }
+
+    @Test func relativePathsStartAtTheWorkingDirectory() {
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(absolute(".") == cwd)
+        #expect(absolute("x/./y") == cwd + "/x/y")
+        #expect(absolute("x/../..") == (cwd as NSString).deletingLastPathComponent)
+    }
+}

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""granted-lint on real React Native apps: the corpus, built on demand, and its timings.
+
+    python3 Benchmarks/real-apps.py [--mirror DIR] [--corpus DIR] [--binary B] [--runs N] [--out-md F]
+
+The apps and commits are those of Benchmarks/real-apps.tsv. Their sources are exported from git
+snapshots of the repositories (`--mirror`: a directory holding `OWNER+NAME/repo` git directories, as
+the project's `fetch` tool lays them out; default $GRANTED_REAL_APPS_MIRROR or /work/.mirror) into
+`--corpus` (default /tmp/granted-bench-corpus/real-apps, outside any work tree, never committed):
+every .ts/.tsx/.js/.jsx file of the commit, leaving out node_modules and vendored folders, *.min.js,
+files over 1 MiB, minified .js/.jsx (over 10 KB with lines averaging over 500 bytes) and the paths
+the TSV excludes. The file and byte counts must match the TSV, or the run stops.
+
+Then, with hyperfine (`--runs`, default 10, one warm-up) in one session: reading every file (`find
+DIR -type f -exec cat {} +`, the floor), `granted-lint --format json --output x.json DIR` on all
+cores and on one (`taskset -c 0`), and the peak RSS of the all-core run (`/usr/bin/time -f %M`).
+Prints a Markdown table with the ratios the issue "Real apps at the speed of reading them" asks for.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+SOURCE = re.compile(r"\.(ts|tsx|js|jsx)$")
+VENDORED = re.compile(r"(^|/)(node_modules|vendor|vendors|third[_-]party|bower_components)/", re.I)
+
+
+def apps() -> list[dict]:
+    rows = []
+    lines = (BENCH / "real-apps.tsv").read_text().splitlines()
+    header = lines[0].split("\t")
+    for line in lines[1:]:
+        if line.strip():
+            fields = dict(zip(header, line.split("\t") + [""] * len(header)))
+            fields["exclude"] = set(fields["exclude"].split()) if fields["exclude"] else set()
+            rows.append(fields)
+    return rows
+
+
+def minified(data: bytes) -> bool:
+    if len(data) <= 10 * 1024:
+        return False
+    lines = data.count(b"\n") + 1
+    return len(data) / lines > 500
+
+
+def export(app: dict, mirror: Path, out: Path) -> tuple[int, int]:
+    """Writes the app's source files at its commit under `out`; returns (files, bytes)."""
+    git_dir = mirror / app["repo"].replace("/", "+") / "repo"
+    if not git_dir.exists():
+        sys.exit(f"real-apps: no snapshot of {app['repo']} at {git_dir} (fetch it, or pass --mirror)")
+    listing = subprocess.check_output(["git", "--git-dir", str(git_dir), "ls-tree", "-r", "-l", "-z", app["commit"]])
+    wanted = []
+    for record in listing.split(b"\0"):
+        if not record:
+            continue
+        meta, raw_path = record.split(b"\t", 1)
+        mode, kind, sha, size = meta.split()
+        path = raw_path.decode()
+        if kind != b"blob" or mode == b"120000" or not SOURCE.search(path):
+            continue
+        if path in app["exclude"] or VENDORED.search(path) or path.endswith(".min.js"):
+            continue
+        if not size.isdigit() or int(size) > 1024 * 1024:
+            continue
+        wanted.append((path, sha.decode()))
+    staging = Path(tempfile.mkdtemp(prefix=out.name + ".", dir=out.parent))
+    files = total = 0
+    with subprocess.Popen(["git", "--git-dir", str(git_dir), "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE) as cat:
+        for path, sha in wanted:
+            cat.stdin.write((sha + "\n").encode())
+            cat.stdin.flush()
+            header = cat.stdout.readline().split()
+            length = int(header[2])
+            data = cat.stdout.read(length)
+            cat.stdout.read(1)
+            if path.endswith((".js", ".jsx")) and minified(data):
+                continue
+            target = staging / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            files += 1
+            total += len(data)
+        cat.stdin.close()
+    if out.exists():
+        shutil.rmtree(out)
+    staging.rename(out)
+    return files, total
+
+
+def build_corpus(mirror: Path, corpus: Path) -> list[Path]:
+    corpus.mkdir(parents=True, exist_ok=True)
+    directories = []
+    for app in apps():
+        name = app["repo"].split("/")[1]
+        target = corpus / name
+        stamp = target / ".granted-bench-export"
+        expected = f"{app['commit']} {app['files']} {app['bytes']}"
+        if not (stamp.exists() and stamp.read_text().strip() == expected):
+            files, size = export(app, mirror, target)
+            if (files, size) != (int(app["files"]), int(app["bytes"])):
+                sys.exit(f"real-apps: {app['repo']}@{app['commit'][:12]} exported {files} files, {size} bytes; "
+                         f"real-apps.tsv says {app['files']}, {app['bytes']}")
+            stamp.write_text(expected + "\n")
+            print(f"real-apps: exported {app['repo']} ({files} files, {size} bytes)", file=sys.stderr)
+        directories.append(target)
+    return directories
+
+
+def hyperfine(commands: dict[str, str], runs: int, directory: Path) -> dict[str, float]:
+    with tempfile.NamedTemporaryFile(suffix=".json") as export_file:
+        arguments = ["hyperfine", "--style", "basic", "-i", "--warmup", "1", "--runs", str(runs), "--export-json", export_file.name]
+        for name, command in commands.items():
+            arguments += ["--command-name", name, command]
+        subprocess.run(arguments, cwd=directory, check=True, stdout=subprocess.DEVNULL)
+        results = json.load(open(export_file.name))["results"]
+    return {result["command"]: result["median"] * 1000 for result in results}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mirror", type=Path, default=Path(os.environ.get("GRANTED_REAL_APPS_MIRROR", "/work/.mirror")))
+    parser.add_argument("--corpus", type=Path, default=Path("/tmp/granted-bench-corpus/real-apps"))
+    parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "granted-lint"))
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--out-md", type=Path)
+    options = parser.parse_args()
+    for tool in ["hyperfine", "taskset"]:
+        if shutil.which(tool) is None:
+            sys.exit(f"real-apps: {tool} is needed (Debian: apt-get install hyperfine util-linux)")
+    directories = build_corpus(options.mirror, options.corpus)
+    binary = os.path.abspath(options.binary)
+    paths = " ".join(str(d) for d in directories)
+    report = tempfile.mktemp(suffix=".json")
+    commands = {
+        "read every file": f"find {paths} -type f -exec cat {{}} + > /dev/null",
+        "granted-lint (all cores)": f"{binary} --format json --output {report} {paths}",
+        "granted-lint (one core)": f"taskset -c 0 {binary} --format json --output {report} {paths}",
+    }
+    medians = hyperfine(commands, options.runs, options.corpus)
+    time_output = subprocess.run(["/usr/bin/time", "-f", "%M", binary, "--format", "json", "--output", report, *map(str, directories)],
+                                 capture_output=True, text=True)
+    peak = int(time_output.stderr.strip().splitlines()[-1]) / 1024
+    findings = len(json.load(open(report))["findings"])
+    floor = medians["read every file"]
+    lines = [
+        f"`{binary}` on {len(directories)} apps ({', '.join(d.name for d in directories)}); hyperfine medians of {options.runs} runs.",
+        "",
+        "| measure | value |",
+        "| --- | ---: |",
+        f"| read every file (`find … -exec cat {{}} +`) | {floor:.0f} ms |",
+        f"| granted-lint, all cores | {medians['granted-lint (all cores)']:.0f} ms ({medians['granted-lint (all cores)'] / floor:.2f}× the read floor) |",
+        f"| granted-lint, one core (`taskset -c 0`) | {medians['granted-lint (one core)']:.0f} ms (all cores give {medians['granted-lint (one core)'] / medians['granted-lint (all cores)']:.2f}×) |",
+        f"| peak RSS, all cores (`/usr/bin/time -f %M`) | {peak:.0f} MB |",
+        f"| findings | {findings} |",
+    ]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if options.out_md:
+        options.out_md.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
