@@ -81,6 +81,9 @@ public final class ProjectIndex: @unchecked Sendable {
         /// Counts invalidations: a summary computed while one happened may have read the old text,
         /// so it is used once but not kept.
         var generation = 0
+        /// A module path (without extension) → the file it names, nil when none; forgotten when a
+        /// file changes (it may have been created or removed).
+        var resolutions: [String: String?] = [:]
         /// File → the store writes it makes (`SemanticModel.storeWrites`).
         var storeWrites: [String: [(key: String, value: StoreCellValue)]] = [:]
         /// Key → what every write of it stores (nil: writes disagree or store something else);
@@ -292,6 +295,19 @@ public final class ProjectIndex: @unchecked Sendable {
 
     func resolve(_ module: String, from file: String) -> String? {
         let base = absolute(directoryOf(file) + "/" + module)
+        // Many files import the same modules: each answer costs up to 17 `stat` calls.
+        lock.lock()
+        let known = storage.resolutions[base]
+        lock.unlock()
+        if let known { return known }
+        let resolved = resolveOnDisk(base)
+        lock.lock()
+        storage.resolutions[base] = .some(resolved)
+        lock.unlock()
+        return resolved
+    }
+
+    private func resolveOnDisk(_ base: String) -> String? {
         var candidates: [String] = []
         let name = base.split(separator: "/").last.map(String.init) ?? base
         if let dot = name.lastIndex(of: "."), ProjectIndex.sourceExtensions.contains(String(name[name.index(after: dot)...])) {
@@ -321,6 +337,7 @@ public final class ProjectIndex: @unchecked Sendable {
         let changed = absolute(path)
         lock.lock()
         defer { lock.unlock() }
+        storage.resolutions = [:]
         var affected: Set<String> = [changed]
         var queue = [changed]
         while let next = queue.popLast() {
