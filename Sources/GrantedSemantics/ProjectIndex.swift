@@ -104,10 +104,6 @@ public final class ProjectIndex: @unchecked Sendable {
     private let visiting: Set<String>
 
     private var lock: NSLock { storage.lock }
-    private var summaries: [String: [String: ExportedValue]] {
-        get { storage.summaries }
-        set { storage.summaries = newValue }
-    }
     private var readFile: (String) -> [UInt8]? { storage.readFile }
 
     /// - Parameter readFile: reads a file of the project (nil when it cannot be read).
@@ -222,7 +218,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // object's name, and a default export through the module's path (its file name), so neither
         // member names (often common words) nor "default" are needed here.
         var names = Set<String>()
-        for (path, summary) in summaries {
+        for (path, summary) in storage.summaries {
             for name in summary.keys where name != "default" { names.insert(name) }
             if summary["default"] != nil, let file = path.split(separator: "/").last {
                 var base = String(file)
@@ -356,7 +352,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
     private func summary(of path: String, visiting: Set<String>) -> [String: ExportedValue] {
         lock.lock()
-        if let cached = summaries[path] {
+        if let cached = storage.summaries[path] {
             lock.unlock()
             return cached
         }
@@ -367,7 +363,9 @@ public final class ProjectIndex: @unchecked Sendable {
         lock.unlock()
         let computed = computeSummary(of: path, visiting: visiting.union([path]))
         lock.lock()
-        if storage.generation == generation { summaries[path] = computed }
+        // In place: writing through an accessor that hands out a copy copied the whole dictionary
+        // for every file (quadratic on large projects).
+        if storage.generation == generation { storage.summaries[path] = computed }
         lock.unlock()
         return computed
     }
