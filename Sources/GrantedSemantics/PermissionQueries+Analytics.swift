@@ -111,12 +111,9 @@ extension SemanticModel {
         while let node = work.popLast(), visited < 2_000 {
             visited += 1
             if Syntax.functionKinds.contains(node.nodeKind) { continue }
-            switch value(of: node) {
-            case .iosStatus, .iosSettings: return true
-            case let .expoEnumMember("IosAuthorizationStatus", member) where member == "PROVISIONAL" || member == "EPHEMERAL": return true
-            case let .authorizationEnumMember(_, member) where member == "PROVISIONAL" || member == "EPHEMERAL": return true
-            default: break
-            }
+            let read = value(of: node)
+            if case .iosSettings = read { return true }
+            if tellsProvisionalApart(read) { return true }
             if node.is(.identifier) || node.is(.shorthandPropertyIdentifier), let index = resolve(name: node.text, at: node),
                case let .variable(initializer?, _) = bindings[index].declaration, initializer.id != expression.id,
                !Syntax.functionKinds.contains(Syntax.unwrap(initializer).nodeKind), mentionsProvisionalStatus(initializer) {
@@ -132,14 +129,21 @@ extension SemanticModel {
         var visited = 0
         while let node = work.popLast(), visited < 500 {
             visited += 1
-            switch value(of: node) {
-            case .iosStatus: return true
-            case let .expoEnumMember("IosAuthorizationStatus", member) where member == "PROVISIONAL" || member == "EPHEMERAL": return true
-            case let .authorizationEnumMember(_, member) where member == "PROVISIONAL" || member == "EPHEMERAL": return true
-            default: work.append(contentsOf: node.namedChildren)
-            }
+            if tellsProvisionalApart(value(of: node)) { return true }
+            work.append(contentsOf: node.namedChildren)
         }
         return false
+    }
+
+    /// The iOS status, or a PROVISIONAL / EPHEMERAL constant: what a value computed from tells
+    /// provisional devices apart.
+    private func tellsProvisionalApart(_ value: SymbolicValue) -> Bool {
+        switch value {
+        case .iosStatus: return true
+        case let .expoEnumMember("IosAuthorizationStatus", member), let .authorizationEnumMember(_, member):
+            return member == "PROVISIONAL" || member == "EPHEMERAL"
+        default: return false
+        }
     }
 
     /// Whether an analytics call sends any permission value (a status, `granted`, the iOS status).

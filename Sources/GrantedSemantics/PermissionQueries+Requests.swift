@@ -207,7 +207,7 @@ public struct NotificationPermissionRequest {
 }
 
 extension SemanticModel {
-    static let permissionsModule = "react-native-permissions"
+    static let permissionsModule = RequestLibrary.permissionsLib.rawValue
 
     /// The notification permission request `call` makes, of any library: expo's
     /// `requestPermissionsAsync` (also through redux-saga's `call` and `usePermissions()`),

@@ -76,7 +76,7 @@ public enum ProvisionalEvidenceScanner {
     /// would not, and would cost every file of a project a slower scan.
     public static let needleTexts = ["allowProvisional", "react-native-permissions"]
     public static let needles = NeedleSet(needleTexts)
-    static let permissionsModule = "react-native-permissions"
+    static let permissionsModule = RequestLibrary.permissionsLib.rawValue
 
     /// The request APIs come with their library's module name (a wrapper's callers reach the
     /// request through the wrapper's file, which has it).
@@ -110,43 +110,23 @@ public enum ProvisionalEvidenceScanner {
         }
         let mentionsProvisional = text.contains("rovisional")
         for call in model.calls {
-            guard let callee = call.child(byField: "function") else { continue }
-            if let request = model.permissionRequest(call) {
-                record(request.call, model.provisionalOption(ofExpoOptions: request.options), library: SemanticModel.expoNotificationsModule,
-                       key: "ios.allowProvisional", mentionsKey: mentionsProvisional)
-                continue
-            }
-            let calleeValue = model.value(of: callee)
-            switch calleeValue {
-            case .permissionFunction:
-                guard model.hookTuplePosition(of: callee) != 2, let request = model.hookRequest(call) else { continue }
-                record(call, model.provisionalOption(ofExpoOptions: request.options), library: SemanticModel.expoNotificationsModule,
-                       key: "ios.allowProvisional", mentionsKey: mentionsProvisional)
-            case let .libraryValue(library, .method("requestPermission")), let .libraryValue(library, .export("requestPermission")):
-                // Modular Firebase takes the messaging instance first: `requestPermission(getMessaging(), options)`.
-                let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
-                let position = library == .firebaseMessaging && calleeValue == .libraryValue(library, .export("requestPermission")) ? 1 : 0
-                let options = position < arguments.count ? arguments[position] : nil
-                record(call, model.provisionalOption(ofLibraryOptions: options), library: library.rawValue, key: "provisional",
-                       mentionsKey: mentionsProvisional)
-            default:
-                if model.isPermissionsRequestNotifications(callee) {
-                    requestRanges.append(call.byteRange)
-                    let list = call.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
-                    if let list = list.map(Syntax.unwrap), list.is(.array) {
-                        let names = list.namedChildren.compactMap(Syntax.stringValue)
-                        if names.contains("provisional") {
-                            site(call, library: permissionsModule, how: "`'provisional'` in the options")
-                        } else if names.count == list.namedChildren.count {
-                            evidence.otherRequests += 1
-                        } else {
-                            site(call, library: permissionsModule, how: "options that can include `'provisional'`")
-                        }
-                    } else if list != nil, mentionsProvisional {
-                        site(call, library: permissionsModule, how: "options that can include `'provisional'`")
-                    } else {
-                        evidence.otherRequests += 1
-                    }
+            guard let request = model.notificationPermissionRequest(call) else { continue }
+            switch request.library {
+            case .expo:
+                record(call, request.option, library: SemanticModel.expoNotificationsModule, key: "ios.allowProvisional", mentionsKey: mentionsProvisional)
+            case .firebaseMessaging, .notifee:
+                record(call, request.option, library: request.library.rawValue, key: "provisional", mentionsKey: mentionsProvisional)
+            case .permissionsLib:
+                requestRanges.append(call.byteRange)
+                let list = call.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }.map(Syntax.unwrap)
+                switch request.option {
+                case .always:
+                    site(call, library: permissionsModule, how: "`'provisional'` in the options")
+                case .unknown where list?.is(.array) == true || mentionsProvisional:
+                    // A list with names it cannot read, or a list from elsewhere in a file that speaks of provisional.
+                    site(call, library: permissionsModule, how: "options that can include `'provisional'`")
+                default:
+                    evidence.otherRequests += 1
                 }
             }
         }
