@@ -18,6 +18,11 @@ Measures, against the targets of the language server:
   `initialized` (target: <= 1 s);
 - memory: the server's resident set (VmRSS) after opening 50 files of that corpus (target: <= 150 MB).
 
+With `--instructions`, measures instead what an edit costs in instructions, which unlike times
+compare across machines and runs: the server runs under `valgrind --tool=callgrind` through each
+typing sequence twice, with 5 and with 25 edits, and the difference over the 20 extra edits is the
+cost of one edit (start-up, opening and shutting down cancel out).
+
 Prints a Markdown table (also written to --out-md) and writes the raw figures to --out-json.
 `ONLY=lsp bash Benchmarks/run.sh` runs it on the release build.
 """
@@ -202,6 +207,45 @@ def startup_and_memory(binary: str, corpus: Path, files: int = 50) -> dict:
             "rss_after_workspace_mb": rss_workspace / 1024}
 
 
+def instructions_per_edit(binary: str, text: str, name: str, low: int = 5, high: int = 25,
+                          code_action_first: bool = False) -> dict:
+    """The instructions one edit costs: two callgrind runs of the typing sequence, `low` and `high`
+    edits long, and their difference divided by `high - low`."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("lsp-latency: --instructions needs valgrind")
+    totals = {}
+    with tempfile.TemporaryDirectory(prefix="granted-lint-lsp-callgrind-") as work:
+        for edits in (low, high):
+            out = Path(work) / f"callgrind.{edits}.out"
+            wrapper = Path(work) / "server"
+            wrapper.write_text(f"#!/bin/sh\nexec valgrind -q --tool=callgrind --callgrind-out-file={out} {binary} \"$@\"\n")
+            wrapper.chmod(0o755)
+            typing_latency(str(wrapper), text, name, edits, 1, code_action_first=code_action_first)
+            total = None
+            for line in out.read_text(errors="replace").splitlines():
+                if line.startswith("totals:") or line.startswith("summary:"):
+                    total = int(line.split()[1])
+            if total is None:
+                raise SystemExit(f"lsp-latency: no instruction total in {out}")
+            totals[edits] = total
+    return {"file": name, "low": low, "high": high, "totals": totals,
+            "per_edit": (totals[high] - totals[low]) / (high - low)}
+
+
+def render_instructions(binary: str, results: dict) -> str:
+    lines = ["## Language server: instructions per edit", "",
+             f"`{binary}`, {results['version']}; `valgrind --tool=callgrind`, the typing sequences of the latency "
+             "benchmark run with 5 and with 25 edits, the difference divided by 20.", "",
+             "| Edit | Instructions per edit |", "|---|---:|"]
+    for key, label in (("notification", "1,200-line file importing expo-notifications"),
+                       ("ordinary", "ordinary 1,200-line file"),
+                       ("afterCodeAction", "the notification file, each edit after a code-action request")):
+        r = results.get(key)
+        if r:
+            lines.append(f"| {label} | {r['per_edit']:,.0f} |")
+    return "\n".join(lines) + "\n"
+
+
 def verdict(value: float, target: float) -> str:
     return "met" if value <= target else "missed"
 
@@ -245,6 +289,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--out-md", type=Path)
     parser.add_argument("--out-json", type=Path)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per edit under callgrind instead of timing")
     args = parser.parse_args(argv)
     binary = str(Path(args.binary).resolve())
     if not Path(binary).is_file():
@@ -256,6 +302,19 @@ def main(argv: list[str]) -> int:
                           args.seed + 1)
     version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
     results: dict = {"binary": binary, "version": version, "edits": args.edits, "warmup": args.warmup}
+    if args.instructions:
+        results["notification"] = instructions_per_edit(binary, "\n".join(notification) + "\n", "notificationService.ts")
+        print(f"lsp-latency: notification file: {results['notification']['per_edit']:,.0f} instructions per edit", file=sys.stderr)
+        results["ordinary"] = instructions_per_edit(binary, "\n".join(ordinary) + "\n", "ordinaryService.ts")
+        results["afterCodeAction"] = instructions_per_edit(binary, "\n".join(notification) + "\n", "notificationService.ts",
+                                                           code_action_first=True)
+        table = render_instructions(binary, results)
+        sys.stdout.write(table)
+        if args.out_md:
+            args.out_md.write_text(table)
+        if args.out_json:
+            args.out_json.write_text(json.dumps(results, indent=1) + "\n")
+        return 0
     results["notification"] = typing_latency(binary, "\n".join(notification) + "\n", "notificationService.ts",
                                              args.edits, args.warmup)
     print(f"lsp-latency: notification file: median {results['notification']['median_ms']:.2f} ms", file=sys.stderr)

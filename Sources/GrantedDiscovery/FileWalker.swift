@@ -15,10 +15,14 @@ public struct FileSelection: Sendable {
         /// Why a file is excluded by a glob (`--exclude`, the configuration's `exclude`), or nil;
         /// given the path as shown and the absolute path. Nil when no glob applies there.
         public var exclusion: ((_ shown: String, _ absolute: String) throws -> String?)?
+        /// What the selection wants handed back with the directory's files (`FileWalker.onFound`):
+        /// the workspace's configuration, which it would otherwise look up again for every file.
+        public var context: (any Sendable)?
 
-        public init(extensions: Set<String>?, exclusion: ((String, String) throws -> String?)? = nil) {
+        public init(extensions: Set<String>?, exclusion: ((String, String) throws -> String?)? = nil, context: (any Sendable)? = nil) {
             self.extensions = extensions
             self.exclusion = exclusion
+            self.context = context
         }
     }
 
@@ -56,6 +60,16 @@ public struct FileWalker: Sendable {
     public var respectsIgnoreFiles = true
     public var skippedDirectoryNames = FileWalker.skippedDirectoryNames
     public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Called with the files of one directory, in batches, on the walk's threads as soon as they
+    /// are found (with the directory's `context`), so that work on them starts before the walk
+    /// ends and shares its threads: nothing waits for the slowest directory. The result still
+    /// lists every file, sorted. Not called when explaining exclusions.
+    /// Each file handed over has a number, counting from 0 in the order they were handed
+    /// (`firstNumber` is the batch's first); `Result.handedNumbers` says which file had which.
+    public var onFound: (@Sendable (_ files: ArraySlice<WalkedFile>, _ firstNumber: Int, _ context: (any Sendable)?) -> Void)?
+    /// Files per `onFound` call: small enough that a large directory's files spread over the
+    /// threads, large enough that taking work off the queue costs little.
+    public static let batchSize = 16
 
     public init(selection: FileSelection) {
         self.selection = selection
@@ -64,6 +78,9 @@ public struct FileWalker: Sendable {
     public struct Result: Sendable {
         /// Sorted by path.
         public var files: [WalkedFile] = []
+        /// With `onFound`: the number each of `files` was handed over with (a consumer that kept
+        /// its results by number puts them in path order without looking paths up).
+        public var handedNumbers: [Int] = []
         /// Only when explaining: for each reason, how many lintable files it keeps out.
         public var exclusions: [String: Int] = [:]
     }
@@ -106,12 +123,20 @@ public struct FileWalker: Sendable {
         let isRoot: Bool
     }
 
+    /// What the walk's threads take off the queue.
+    private enum Work {
+        case list(Pending)
+        case hand(ArraySlice<WalkedFile>, firstNumber: Int, context: (any Sendable)?)
+    }
+
     private final class Shared: @unchecked Sendable {
         let condition = NSCondition()
-        var pending: [Pending] = []
+        var pending: [Work] = []
         var busy = 0
         var failure: Error?
-        var files: [WalkedFile] = []
+        /// Files handed over so far.
+        var handed = 0
+        var files: [(file: WalkedFile, number: Int)] = []
         var exclusions: [String: Int] = [:]
     }
 
@@ -120,12 +145,14 @@ public struct FileWalker: Sendable {
         let resolvedRoot = resolvedPath(absoluteRoot)
         let root = try rootPending(shown: directory, absolute: absoluteRoot, resolved: resolvedRoot, explaining: explaining)
         let shared = Shared()
-        shared.pending = [root]
+        shared.pending = [.list(root)]
         let workers = max(1, threads)
+        let onFound = explaining ? nil : self.onFound
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var files: [WalkedFile] = []
+            var files: [(file: WalkedFile, number: Int)] = []
             var exclusions: [String: Int] = [:]
             var children: [Pending] = []
+            var listed: [WalkedFile] = []
             while true {
                 shared.condition.lock()
                 while shared.pending.isEmpty, shared.busy > 0, shared.failure == nil { shared.condition.wait() }
@@ -137,18 +164,39 @@ public struct FileWalker: Sendable {
                 shared.busy += 1
                 shared.condition.unlock()
                 children.removeAll(keepingCapacity: true)
-                do {
-                    try list(next, explaining: explaining, files: &files, exclusions: &exclusions, children: &children)
-                } catch {
-                    shared.condition.lock()
-                    if shared.failure == nil { shared.failure = error }
-                    shared.condition.unlock()
+                // A fresh array per directory: batches share its storage, and appending to an
+                // array that a batch still shares would copy it whole.
+                listed = []
+                var context: (any Sendable)?
+                switch next {
+                case let .hand(batch, firstNumber, context):
+                    onFound?(batch, firstNumber, context)
+                case let .list(directory):
+                    do {
+                        context = try list(directory, explaining: explaining, files: &listed, exclusions: &exclusions, children: &children)
+                    } catch {
+                        shared.condition.lock()
+                        if shared.failure == nil { shared.failure = error }
+                        shared.condition.unlock()
+                    }
                 }
                 shared.condition.lock()
-                shared.pending.append(contentsOf: children)
+                let firstNumber = shared.handed
+                shared.handed += listed.count
+                if onFound != nil {
+                    var start = 0
+                    while start < listed.count {
+                        let end = min(start + FileWalker.batchSize, listed.count)
+                        shared.pending.append(.hand(listed[start..<end], firstNumber: firstNumber + start, context: context))
+                        start = end
+                    }
+                }
+                // Directories last: taken first, so the walk stays ahead of the work on files.
+                shared.pending.append(contentsOf: children.lazy.map(Work.list))
                 shared.busy -= 1
                 shared.condition.broadcast()
                 shared.condition.unlock()
+                for (offset, file) in listed.enumerated() { files.append((file, firstNumber + offset)) }
             }
             shared.condition.lock()
             shared.files.append(contentsOf: files)
@@ -156,8 +204,9 @@ public struct FileWalker: Sendable {
             shared.condition.unlock()
         }
         if let failure = shared.failure { throw failure }
-        var result = Result(files: shared.files, exclusions: shared.exclusions)
-        result.files.sort { $0.path < $1.path }
+        shared.files.sort { $0.file.path < $1.file.path }
+        var result = Result(files: shared.files.map(\.file), exclusions: shared.exclusions)
+        if onFound != nil { result.handedNumbers = shared.files.map(\.number) }
         return result
     }
 
@@ -200,11 +249,13 @@ public struct FileWalker: Sendable {
         return files
     }
 
+    /// Lists one directory: its lintable files into `files`, its subdirectories into `children`;
+    /// returns the selection's context for it.
     private func list(
         _ directory: Pending, explaining: Bool,
         files: inout [WalkedFile], exclusions: inout [String: Int], children: inout [Pending]
-    ) throws {
-        guard let handle = opendir(directory.absolute) else { return }
+    ) throws -> (any Sendable)? {
+        guard let handle = opendir(directory.absolute) else { return nil }
         var entries: [(name: [UInt8], type: UInt8)] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
@@ -291,6 +342,7 @@ public struct FileWalker: Sendable {
             }
             files.append(WalkedFile(path: shown, absolutePath: absolutePath))
         }
+        return rules.context
     }
 }
 

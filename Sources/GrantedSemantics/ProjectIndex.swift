@@ -75,6 +75,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// What all views of one index share.
     private final class Storage: @unchecked Sendable {
         let lock = NSLock()
+        /// Held while summaries are computed (recursively, by the thread that computes). Two
+        /// threads linting files of one app reach the same import closure, often at the same time:
+        /// the second waits and finds the summaries made, instead of computing all of them again.
+        let computing = NSRecursiveLock()
         var summaries: [String: [String: ExportedValue]] = [:]
         /// File → the project files whose summaries its analysis used (for invalidation).
         var dependencies: [String: Set<String>] = [:]
@@ -84,6 +88,10 @@ public final class ProjectIndex: @unchecked Sendable {
         /// A module path (without extension) → the file it names, nil when none; forgotten when a
         /// file changes (it may have been created or removed).
         var resolutions: [String: String?] = [:]
+        /// A directory → its entries (name → whether a regular file, nil for a link or an unknown
+        /// type, which `stat` decides), listed once: resolving one module tries up to 17 names, and
+        /// the modules of a project share few directories. Forgotten with `resolutions`.
+        var listings: [String: [String: Bool?]] = [:]
         /// File → the store writes it makes (`SemanticModel.storeWrites`).
         var storeWrites: [String: [(key: String, value: StoreCellValue)]] = [:]
         /// Key → what every write of it stores (nil: writes disagree or store something else);
@@ -107,7 +115,7 @@ public final class ProjectIndex: @unchecked Sendable {
     private var readFile: (String) -> [UInt8]? { storage.readFile }
 
     /// - Parameter readFile: reads a file of the project (nil when it cannot be read).
-    public init(readFile: @escaping (String) -> [UInt8]? = { path in FileManager.default.contents(atPath: path).map(Array.init) }) {
+    public init(readFile: @escaping (String) -> [UInt8]? = ProjectIndex.readSourceFile) {
         storage = Storage(readFile: readFile)
         visiting = []
     }
@@ -230,6 +238,14 @@ public final class ProjectIndex: @unchecked Sendable {
         return names.sorted()
     }
 
+    /// Whether a thread is computing summaries at this moment (another thread, when asked from
+    /// outside the index): asking for one now would most likely wait.
+    public var isComputingSummaries: Bool {
+        guard storage.computing.try() else { return true }
+        storage.computing.unlock()
+        return false
+    }
+
     /// Summarises a file up front (the first pass over files that mention a notification module).
     public func summarise(file path: String) {
         _ = summary(of: absolute(path), visiting: visiting)
@@ -303,20 +319,73 @@ public final class ProjectIndex: @unchecked Sendable {
         return resolved
     }
 
-    private func resolveOnDisk(_ base: String) -> String? {
-        var candidates: [String] = []
-        let name = base.split(separator: "/").last.map(String.init) ?? base
-        if let dot = name.lastIndex(of: "."), ProjectIndex.sourceExtensions.contains(String(name[name.index(after: dot)...])) {
-            candidates.append(base)
-        }
-        candidates += ProjectIndex.sourceExtensions.map { "\(base).\($0)" }
-        candidates += ProjectIndex.sourceExtensions.map { "\(base)/index.\($0)" }
-        return candidates.first { isRegularFile($0) }
+    /// A project file's text, read with POSIX calls (up to the size a summary reads).
+    public static func readSourceFile(_ path: String) -> [UInt8]? {
+        if case let .success(bytes) = FileReader.read(path, maxSize: 4 * 1024 * 1024) { return bytes }
+        return nil
     }
 
-    private func isRegularFile(_ path: String) -> Bool {
+    /// The file a module path names: itself when it has a source extension, then with each
+    /// extension, then its `index` file. Looked up in directory listings rather than by `stat`.
+    private func resolveOnDisk(_ base: String) -> String? {
+        let parent = directoryOf(base)
+        let name = base.split(separator: "/").last.map(String.init) ?? base
+        var names: [String] = []
+        if let dot = name.lastIndex(of: "."), ProjectIndex.sourceExtensions.contains(String(name[name.index(after: dot)...])) {
+            names.append(name)
+        }
+        names += ProjectIndex.sourceExtensions.map { "\(name).\($0)" }
+        if let found = names.first(where: { isRegularFile($0, in: parent) }) {
+            return (parent == "/" ? "" : parent) + "/" + found
+        }
+        guard isListedDirectory(name, in: parent) else { return nil }
+        let index = ProjectIndex.sourceExtensions.map { "index.\($0)" }
+        return index.first { isRegularFile($0, in: base) }.map { base + "/" + $0 }
+    }
+
+    private func isRegularFile(_ name: String, in directory: String) -> Bool {
+        guard let entries = listing(of: directory) else { return false }
+        #if canImport(Darwin)
+        // macOS volumes usually ignore case: `./button` names `Button.tsx` there, as `stat` finds.
+        let entry = entries[name] ?? (entries.keys.contains { $0.lowercased() == name.lowercased() } ? .some(nil) : nil)
+        #else
+        let entry = entries[name]
+        #endif
+        guard let entry else { return false }
+        if let regular = entry { return regular }
         var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        return stat((directory == "/" ? "" : directory) + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether `name` may be a directory (or a link to one) in `directory`.
+    private func isListedDirectory(_ name: String, in directory: String) -> Bool {
+        guard let entries = listing(of: directory), let entry = entries[name] else { return false }
+        return entry != true
+    }
+
+    /// The entries of a directory (nil when it cannot be listed), from the run's cache.
+    private func listing(of directory: String) -> [String: Bool?]? {
+        lock.lock()
+        let known = storage.listings[directory]
+        lock.unlock()
+        if let known { return known }
+        guard let handle = opendir(directory) else { return nil }
+        var entries: [String: Bool?] = [:]
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): entries[name] = .some(true)
+            case Int32(DT_DIR): entries[name] = .some(false)
+            default: entries[name] = .some(nil)
+            }
+        }
+        closedir(handle)
+        lock.lock()
+        storage.listings[directory] = entries
+        lock.unlock()
+        return entries
     }
 
     private func recordDependency(of importer: String, on target: String) {
@@ -334,6 +403,7 @@ public final class ProjectIndex: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         storage.resolutions = [:]
+        storage.listings = [:]
         var affected: Set<String> = [changed]
         var queue = [changed]
         while let next = queue.popLast() {
@@ -358,7 +428,13 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         lock.unlock()
         guard !visiting.contains(path), visiting.count < 16 else { return [:] }
+        storage.computing.lock()
+        defer { storage.computing.unlock() }
         lock.lock()
+        if let cached = storage.summaries[path] {
+            lock.unlock()
+            return cached
+        }
         let generation = storage.generation
         lock.unlock()
         let computed = computeSummary(of: path, visiting: visiting.union([path]))

@@ -9,7 +9,7 @@ import GrantedSyntax
 import GrantedLinter
 
 /// The settings of one `.granted-lint.json`: severities per rule, excluded globs, extensions.
-public struct Configuration {
+public struct Configuration: Sendable {
     public static let fileName = ".granted-lint.json"
     public static let allowedKeys = ["rules", "exclude", "extensions", "strictSyntax", "provisional", "$schema"]
 

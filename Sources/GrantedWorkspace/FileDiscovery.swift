@@ -9,7 +9,7 @@ import GrantedSyntax
 /// linted: a file whatever its extension or the ignore rules, a directory whatever ignores it
 /// (what is found below it is filtered).
 public struct FileDiscovery {
-    public let walker: FileWalker
+    public var walker: FileWalker
 
     public init(walker: FileWalker) { self.walker = walker }
 
@@ -21,7 +21,7 @@ public struct FileDiscovery {
         let selection = FileSelection { directory in
             let configuration = try resolver.configuration(forDirectory: directory)
             let extensions = Set((configuration.extensions ?? Grammar.defaultExtensions).map { $0.lowercased() })
-            guard !globs.isEmpty || !configuration.exclude.isEmpty else { return .init(extensions: extensions) }
+            guard !globs.isEmpty || !configuration.exclude.isEmpty else { return .init(extensions: extensions, context: configuration) }
             let base = configuration.baseDirectory == "/" ? "/" : configuration.baseDirectory + "/"
             let exclusion: (String, String) throws -> String? = { shown, absolutePath in
                 var path = shown
@@ -33,7 +33,7 @@ public struct FileDiscovery {
                 }
                 return nil
             }
-            return .init(extensions: extensions, exclusion: exclusion)
+            return .init(extensions: extensions, exclusion: exclusion, context: configuration)
         }
         var walker = FileWalker(selection: selection)
         walker.respectsIgnoreFiles = respectsIgnoreFiles
@@ -44,6 +44,9 @@ public struct FileDiscovery {
         public var files: [String] = []
         /// Files named on the command line: always linted.
         public var explicit: Set<String> = []
+        /// With the walker's `onFound`, for one named directory: the number each file was handed
+        /// over with (`FileWalker.Result.handedNumbers`).
+        public var handedNumbers: [Int] = []
         public var problems: [FileProblem] = []
         /// Named directories whose every lintable file was excluded, with the reasons.
         public var emptyDirectories: [EmptyDirectory] = []
@@ -96,7 +99,9 @@ public struct FileDiscovery {
                 }
                 continue
             }
-            let walked = try walker.walk(path).files
+            let walk = try walker.walk(path)
+            let walked = walk.files
+            if paths.count == 1 { found.handedNumbers = walk.handedNumbers }
             for file in walked where paths.count == 1 || seen.insert(file.absolutePath).inserted {
                 found.files.append(file.path)
             }

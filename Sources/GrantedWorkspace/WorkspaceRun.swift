@@ -105,8 +105,14 @@ extension Workspace {
     /// A whole run: selects the files, lints (and fixes) them, applies the provisional evidence and
     /// the project-level checks, records and applies the baseline, and decides the exit status.
     public func run(_ request: RunRequest) throws -> RunResult {
-        let selection = try selectFiles(request)
-        let outcomes = try lint(files: selection.files, read: selection.fromIndex ? Self.stagedContent : nil)
+        let selection: RunFiles
+        let outcomes: [FileOutcome]
+        if let run = try discoverAndLintProject(request) {
+            (selection, outcomes) = run
+        } else {
+            selection = try selectFiles(request)
+            outcomes = try lint(files: selection.files, read: selection.fromIndex ? Self.stagedContent : nil)
+        }
         var report = self.report(of: outcomes, problems: selection.problems, notes: selection.notes, wholeProject: request.isWholeProject)
         if !settings.parseOnly { applyProvisionalEvidence(to: &report, files: selection.files, request: request) }
         var result = RunResult(report: report)

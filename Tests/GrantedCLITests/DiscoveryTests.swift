@@ -394,3 +394,73 @@ struct AbsolutePathTests {
         #expect(absolute("x/../..") == (cwd as NSString).deletingLastPathComponent)
     }
 }
+
+/// The walk that hands files over as it finds them (the default run lints them on the walk's
+/// threads): every file once, with its directory's context and a number that puts it in place.
+struct HandedFilesTests {
+    final class Received: @unchecked Sendable {
+        let lock = NSLock()
+        var files: [(path: String, number: Int, context: String?)] = []
+    }
+
+    @Test func everyFileIsHandedOverOnceWithItsNumberAndContext() throws {
+        let root = try CLITests.temporaryDirectory()
+        var expected: [String] = []
+        // One directory with more files than a batch holds, nested ones, and one with nothing.
+        for index in 0..<(FileWalker.batchSize * 2 + 3) {
+            try CLITests.write("export const a\(index) = \(index);\n", to: "big/f\(index).ts", in: root)
+            expected.append("big/f\(index).ts")
+        }
+        for path in ["a/b/c/deep.tsx", "a/b/mid.js", "a/top.jsx", "z.ts"] {
+            try CLITests.write("export {};\n", to: path, in: root)
+            expected.append(path)
+        }
+        try CLITests.write("# not linted\n", to: "docs/README.md", in: root)
+        let received = Received()
+        var walker = FileWalker(selection: FileSelection { directory in .init(extensions: ["ts", "tsx", "js", "jsx"], context: directory) })
+        walker.onFound = { files, firstNumber, context in
+            received.lock.lock()
+            for (offset, file) in files.enumerated() { received.files.append((file.path, firstNumber + offset, context as? String)) }
+            received.lock.unlock()
+        }
+        let previous = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let result = try walker.walk(".")
+
+        #expect(result.files.map(\.path) == expected.sorted())
+        #expect(received.files.map(\.path).sorted() == expected.sorted())
+        #expect(received.files.map(\.number).sorted() == Array(0..<expected.count))
+        // The result says which number each listed file came with.
+        let byNumber = Dictionary(uniqueKeysWithValues: received.files.map { ($0.number, $0.path) })
+        #expect(result.handedNumbers.count == result.files.count)
+        for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
+        // Each file comes with its own directory's context.
+        for file in received.files {
+            let directory = (root.path + "/" + file.path as NSString).deletingLastPathComponent
+            #expect(file.context.map { resolvedPath($0) } == resolvedPath(directory), "\(file.path)")
+        }
+    }
+
+    @Test func explainingHandsNothingOver() throws {
+        let root = try CLITests.temporaryDirectory()
+        try CLITests.write("export {};\n", to: "generated/x.ts", in: root)
+        try CLITests.write("generated/\n", to: ".granted-lintignore", in: root)
+        let received = Received()
+        var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
+        walker.onFound = { files, firstNumber, _ in
+            received.lock.lock()
+            received.files += files.map { ($0.path, firstNumber, nil) }
+            received.lock.unlock()
+        }
+        let exclusions = try walker.explainExclusions(below: root.path)
+        #expect(exclusions.values.reduce(0, +) == 1)
+        #expect(received.files.isEmpty)
+    }
+
+    func resolvedPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,87 @@
+import GrantedDiscovery
+import Foundation
+import GrantedLinter
+@testable import GrantedSemantics
+import GrantedWorkspace
+import GrantedRules
+import Testing
+import TestSupport
+
+/// The default run lints files on the walk's threads as the walk finds them; the other runs list
+/// every file first. Both must report the same thing, in the same order.
+struct ProjectRunTests {
+    static let catalog = RuleCatalog(rules: BuiltinRules.all)
+
+    static func summary(_ report: LintReport) -> [String] {
+        report.results.map { result in
+            result.file.path + ": " + result.diagnostics.map { "\($0.ruleId)@\($0.range)/\($0.severity)" }.joined(separator: ", ")
+        } + report.problems.map { "problem \($0.path)" }
+    }
+
+    @Test(arguments: ["cross-file", "evidence", "variants", "rules", "example-app"])
+    func aRunThatLintsAsItWalksReportsWhatListingFirstDoes(_ folder: String) throws {
+        let directory = TestSupport.packageRoot.appendingPathComponent("TestCorpus/\(folder)").path
+        let request = RunRequest(paths: [directory])
+
+        let streaming = try Workspace(catalog: Self.catalog, root: TestSupport.packageRoot.path)
+        let streamed = try streaming.run(request).report
+
+        let listing = try Workspace(catalog: Self.catalog, root: TestSupport.packageRoot.path)
+        let files = try listing.selectFiles(request)
+        var listed = listing.report(of: try listing.lint(files: files.files), problems: files.problems, notes: files.notes, wholeProject: true)
+        listing.applyProvisionalEvidence(to: &listed, files: files.files, request: request)
+
+        #expect(streamed.results.count == files.files.count)
+        #expect(streamed.results.map(\.file.path) == files.files.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
+        #expect(Self.summary(streamed) == Self.summary(listed))
+        #expect(streamed.results.contains { !$0.diagnostics.isEmpty })
+    }
+}
+
+/// Module paths resolve from directory listings (one listing per directory, not a `stat` per
+/// candidate name), in the order TypeScript's resolution tries them.
+struct ModuleResolutionTests {
+    @Test func modulesResolveToFilesThenIndexFiles() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("granted-resolve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("export {};\n".utf8).write(to: url)
+        }
+        for path in ["src/main.ts", "src/a.ts", "src/b.tsx", "src/b.js", "src/c.ts", "src/c/index.ts", "src/d/index.jsx",
+                     "src/e.mjs", "src/styles.css", "src/f.js", "lib/util.cts", "src/g/h.ts"] {
+            try write(path)
+        }
+        // A link to a file resolves as the file; a link to a directory leads to its index.
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("src/linked.ts").path, withDestinationPath: "a.ts")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("src/dlink").path, withDestinationPath: "d")
+        let index = ProjectIndex()
+        let from = root.appendingPathComponent("src/main.ts").path
+        let src = root.appendingPathComponent("src").path
+        let expectations: [(String, String?)] = [
+            ("./a", "\(src)/a.ts"),
+            ("./b", "\(src)/b.tsx"),           // .tsx is tried before .js
+            ("./b.js", "\(src)/b.js"),         // a source extension written out
+            ("./c", "\(src)/c.ts"),            // the file before the directory's index
+            ("./d", "\(src)/d/index.jsx"),
+            ("./e", "\(src)/e.mjs"),
+            ("./f.js", "\(src)/f.js"),
+            ("./styles.css", nil),             // not a source file
+            ("./missing", nil),
+            ("./g", nil),                      // a directory without an index
+            ("./g/h", "\(src)/g/h.ts"),
+            ("../lib/util", "\(root.path)/lib/util.cts"),
+            ("./linked", "\(src)/linked.ts"),
+            ("./dlink", "\(src)/dlink/index.jsx"),
+        ]
+        for (module, expected) in expectations {
+            #expect(index.resolve(module, from: from) == expected, "\(module)")
+        }
+        // Created after the first answers: found once the index forgets what it knew.
+        try write("src/late.ts")
+        #expect(index.resolve("./late", from: from) == nil)
+        index.invalidate(file: root.appendingPathComponent("src/late.ts").path)
+        #expect(index.resolve("./late", from: from) == "\(src)/late.ts")
+    }
+}
