@@ -113,8 +113,8 @@ public struct BadgeInProvisionalRequest: Rule {
         let options: Node?
         if let request = model.permissionRequest(node) {
             options = request.options
-        } else if let callee = node.child(byField: "function"), model.value(of: callee) == .expoExport("usePermissions") {
-            options = node.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
+        } else if let callee = node.child(byField: .function), model.value(of: callee) == .expoExport("usePermissions") {
+            options = node.child(byField: .arguments)?.namedChildren.first { $0.nodeKind != .comment }
         } else {
             return
         }

@@ -97,7 +97,7 @@ public struct ChannelAfterPermissionRequest: Rule {
 
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
-        guard model.mayHavePermissionCode, let callee = node.child(byField: "function") else { return }
+        guard model.mayHavePermissionCode, let callee = node.child(byField: .function) else { return }
         let name = model.value(of: callee).expoExportName
         if name == "requestPermissionsAsync" || model.permissionRequest(node) != nil {
             context.recordFact(Self.requestFact, at: node.byteRange)
@@ -106,7 +106,7 @@ public struct ChannelAfterPermissionRequest: Rule {
         context.recordFact(Self.channelFact, at: node.byteRange)
         let owner = model.enclosingFunction(of: node)
         let prompting = model.calls.filter { call in
-            call.child(byField: "function").flatMap { model.value(of: $0).expoExportName }.map(Self.promptingCalls.contains) == true
+            call.child(byField: .function).flatMap { model.value(of: $0).expoExportName }.map(Self.promptingCalls.contains) == true
                 && model.enclosingFunction(of: call)?.id == owner?.id
         }
         if let earlier = prompting.first(where: { $0.startByte < node.startByte }) {
@@ -125,8 +125,8 @@ public struct ChannelAfterPermissionRequest: Rule {
     }
 
     private func calleeName(_ call: Node) -> String {
-        let callee = call.child(byField: "function").map(Syntax.unwrap)
-        return (callee?.nodeKind == .memberExpression ? callee?.child(byField: "property")?.text : callee?.text) ?? "the call"
+        let callee = call.child(byField: .function).map(Syntax.unwrap)
+        return (callee?.nodeKind == .memberExpression ? callee?.child(byField: .property)?.text : callee?.text) ?? "the call"
     }
 
     /// Awaited, returned, chained with `.then`, or in an awaited `Promise.all`.
@@ -142,9 +142,9 @@ public struct ChannelAfterPermissionRequest: Rule {
             case .awaitExpression, .returnStatement, .yieldExpression:
                 return true
             case .arrowFunction:
-                return parent.child(byField: "body")?.id == child.id
+                return parent.child(byField: .body)?.id == child.id
             case .memberExpression:
-                return parent.child(byField: "property").map { ["then", "catch", "finally"].contains($0.text) } == true
+                return parent.child(byField: .property).map { ["then", "catch", "finally"].contains($0.text) } == true
             default:
                 return false
             }

@@ -213,7 +213,7 @@ public struct DeprecatedShouldShowAlert: Rule {
     public init() {}
 
     public func visit(_ node: Node, in context: RuleContext) {
-        let key = node.is(.pair) ? node.child(byField: "key") : node
+        let key = node.is(.pair) ? node.child(byField: .key) : node
         guard let key, key.nodeKind != .computedPropertyName, Syntax.propertyName(key) == "shouldShowAlert",
               let object = node.parent, object.is(.object) else { return }
         let model = context.semantic
@@ -247,7 +247,7 @@ public struct DeprecatedShouldShowAlert: Rule {
             }
         }
         let members = Syntax.objectMembers(object)
-        guard let alert = literal(member.is(.pair) ? member.child(byField: "value") : nil),
+        guard let alert = literal(member.is(.pair) ? member.child(byField: .value) : nil),
               let banner = literal(members.last(where: { $0.name == "shouldShowBanner" })?.value),
               let list = literal(members.last(where: { $0.name == "shouldShowList" })?.value) else { return nil }
         if alert, !banner, !list {
@@ -269,7 +269,7 @@ public struct DeprecatedShouldShowAlert: Rule {
             }
             guard parent.is(.parenthesizedExpression) || parent.is(.satisfiesExpression)
                     || parent.is(.asExpression) else {
-                if parent.is(.variableDeclarator), let type = parent.child(byField: "type"),
+                if parent.is(.variableDeclarator), let type = parent.child(byField: .type),
                    model.typeNamesExpoType(type, "NotificationBehavior") {
                     return true
                 }
@@ -277,7 +277,7 @@ public struct DeprecatedShouldShowAlert: Rule {
             }
             current = parent
         }
-        if let function = model.returningFunction(of: object), let returnType = function.child(byField: "return_type"),
+        if let function = model.returningFunction(of: object), let returnType = function.child(byField: .returnType),
            model.typeNamesExpoType(returnType, "NotificationBehavior") {
             return true
         }
@@ -292,16 +292,16 @@ public struct DeprecatedShouldShowAlert: Rule {
         case .true, .false, .null, .undefined, .number, .string, .identifier, .this, .shorthandPropertyIdentifier:
             return true
         case .memberExpression:
-            return node.child(byField: "object").map(isPlain) ?? false
+            return node.child(byField: .object).map(isPlain) ?? false
         case .nonNullExpression, .parenthesizedExpression:
             return node.namedChildren.first { $0.nodeKind != .comment }.map(isPlain) ?? false
         case .unaryExpression:
-            guard let operator_ = node.child(byField: "operator")?.text, ["!", "typeof", "-"].contains(operator_) else { return false }
-            return node.child(byField: "argument").map(isPlain) ?? false
+            guard let operator_ = node.child(byField: .operator)?.text, ["!", "typeof", "-"].contains(operator_) else { return false }
+            return node.child(byField: .argument).map(isPlain) ?? false
         case .binaryExpression:
-            guard let operator_ = node.child(byField: "operator")?.text,
+            guard let operator_ = node.child(byField: .operator)?.text,
                   ["===", "!==", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "??"].contains(operator_) else { return false }
-            return (node.child(byField: "left").map(isPlain) ?? false) && (node.child(byField: "right").map(isPlain) ?? false)
+            return (node.child(byField: .left).map(isPlain) ?? false) && (node.child(byField: .right).map(isPlain) ?? false)
         default:
             return false
         }
@@ -320,7 +320,7 @@ public struct DeprecatedShouldShowAlert: Rule {
             return Fix(title: "Remove `shouldShowAlert`", applicability: .safe, edits: [removal.edit], note: removal.note)
         }
         // The value exactly as written (casts, `!`, optional chains, comments inside it).
-        let valueNode = member.is(.pair) ? member.child(byField: "value") : member
+        let valueNode = member.is(.pair) ? member.child(byField: .value) : member
         let valueText = valueNode?.text ?? "true"
         if hasBanner || hasList {
             let key = hasBanner ? "shouldShowList" : "shouldShowBanner"
@@ -405,7 +405,7 @@ public struct DeprecatedShouldShowAlert: Rule {
                 return .impossible("the object is not a whole declaration")
             }
             statement = declaration.parent?.nodeKind == .exportStatement ? declaration.parent! : declaration
-        case .arrowFunction where holder.child(byField: "body")?.id == outer.id:
+        case .arrowFunction where holder.child(byField: .body)?.id == outer.id:
             if let reason = earlierMemberRunningCode(before: member, in: object) { return .impossible(reason) }
             return .arrowBody(arrow: holder, body: outer)
         default:
@@ -444,9 +444,9 @@ public struct DeprecatedShouldShowAlert: Rule {
         func hasOptionalChain(_ node: Node) -> Bool {
             node.children.contains { isOptional($0) || hasOptionalChain($0) }
         }
-        guard let callee = call.child(byField: "function"), isPlain(callee), !hasOptionalChain(callee),
+        guard let callee = call.child(byField: .function), isPlain(callee), !hasOptionalChain(callee),
               !call.children.contains(where: isOptional),
-              let arguments = call.child(byField: "arguments") else { return false }
+              let arguments = call.child(byField: .arguments) else { return false }
         return arguments.namedChildren.allSatisfy { earlier in
             earlier.startByte >= argument.startByte || earlier.is(.comment) || isPlain(earlier)
         }

@@ -136,17 +136,17 @@ public struct InvalidNotificationTrigger: Rule {
 
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
-        guard model.mayHavePermissionCode, let callee = node.child(byField: "function") else { return }
-        let arguments = node.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+        guard model.mayHavePermissionCode, let callee = node.child(byField: .function) else { return }
+        let arguments = node.child(byField: .arguments)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
         // The trigger of every request the call may receive.
         let triggers: [Node]
         if model.value(of: callee) == .expoExport("scheduleNotificationAsync") {
             triggers = model.possibleObjects(arguments.first, at: ["trigger"])
         } else if Syntax.unwrap(callee).is(.memberExpression),
-                  let method = Syntax.unwrap(callee).child(byField: "property"),
+                  let method = Syntax.unwrap(callee).child(byField: .property),
                   Self.elementCallbackMethods.contains(method.text), let callback = arguments.first,
                   model.value(of: callback) == .expoExport("scheduleNotificationAsync"),
-                  let list = Syntax.unwrap(callee).child(byField: "object") {
+                  let list = Syntax.unwrap(callee).child(byField: .object) {
             triggers = model.possibleElements(of: list, at: ["trigger"])
         } else {
             return

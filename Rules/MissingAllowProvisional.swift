@@ -143,7 +143,7 @@ enum RequestOptions {
     static func setsAllowProvisional(_ options: Node?, _ model: SemanticModel) -> Bool? {
         // `full ? { ios: {...} } : { ios: { allowProvisional: true } }`: each branch must set it.
         if let ternary = options.map(Syntax.unwrap), ternary.is(.ternaryExpression),
-           let consequence = ternary.child(byField: "consequence"), let alternative = ternary.child(byField: "alternative") {
+           let consequence = ternary.child(byField: .consequence), let alternative = ternary.child(byField: .alternative) {
             let answers = [setsAllowProvisional(consequence, model), setsAllowProvisional(alternative, model)]
             if answers.contains(false) { return false }
             return answers.contains(nil) ? nil : true

@@ -128,7 +128,7 @@ public struct NumericAuthorizationStatus: Rule {
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
         guard model.mayHavePermissionCode, let op = Syntax.operatorText(node),
-              let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return }
+              let left = node.child(byField: .left), let right = node.child(byField: .right) else { return }
         if ["===", "!==", "==", "!=", "<", "<=", ">", ">="].contains(op) {
             for (statusSide, numberSide) in [(left, right), (right, left)] {
                 guard let enumeration = statusEnumeration(model.value(of: statusSide)),
@@ -146,7 +146,7 @@ public struct NumericAuthorizationStatus: Rule {
         // `status === 2 || 3`: the `3` is always true.
         if op == "||" || op == "&&", Self.integerLiteral(right) != nil,
            let comparison = Optional(Syntax.unwrap(left)), comparison.is(.binaryExpression),
-           let comparisonLeft = comparison.child(byField: "left"), let comparisonRight = comparison.child(byField: "right"),
+           let comparisonLeft = comparison.child(byField: .left), let comparisonRight = comparison.child(byField: .right),
            statusEnumeration(model.value(of: comparisonLeft)) != nil || statusEnumeration(model.value(of: comparisonRight)) != nil {
             context.report(
                 right,
@@ -200,7 +200,7 @@ public struct NumericAuthorizationStatus: Rule {
         let unwrapped = Syntax.unwrap(node)
         if let number = Syntax.numberValue(unwrapped) { return number }
         if unwrapped.is(.unaryExpression), Syntax.operatorText(unwrapped) == "-",
-           let argument = unwrapped.child(byField: "argument"), let number = Syntax.numberValue(argument) {
+           let argument = unwrapped.child(byField: .argument), let number = Syntax.numberValue(argument) {
             return -number
         }
         return nil

@@ -377,7 +377,7 @@ public struct ProvisionalBlindCheck: Rule {
 
     /// The code a comparison finding quotes: a `case 'granted':` clause is quoted without its body.
     private static func quotedTest(_ site: Node) -> String {
-        guard site.is(.switchCase), let value = site.child(byField: "value") else { return RuleContext.code(site) }
+        guard site.is(.switchCase), let value = site.child(byField: .value) else { return RuleContext.code(site) }
         return "case \(RuleContext.code(value)):"
     }
 

@@ -190,7 +190,7 @@ enum ProvisionalBlindRepair {
                 currentSite = site
                 guard comparison.comparedWith == "granted", site.is(.binaryExpression),
                       let op = Syntax.operatorText(site), ["===", "==", "!==", "!="].contains(op),
-                      let left = site.child(byField: "left"), let right = site.child(byField: "right") else { return false }
+                      let left = site.child(byField: .left), let right = site.child(byField: .right) else { return false }
                 let statusSide = model.value(of: left).isRootStatus ? left : right
                 guard !combinedWithIosStatusTest(site), let test = statusTest(statusSide, at: site, readThere: true, depth: 0) else { return false }
                 let negative = op == "!==" || op == "!="
@@ -240,13 +240,13 @@ enum ProvisionalBlindRepair {
                  .templateSubstitution, .array, .ternaryExpression:
                 return false
             case .variableDeclarator:
-                return parent.child(byField: "value")?.id != node.id
+                return parent.child(byField: .value)?.id != node.id
             case .assignmentExpression:
-                return parent.child(byField: "right")?.id != node.id
+                return parent.child(byField: .right)?.id != node.id
             case .pair:
-                return parent.child(byField: "value")?.id != node.id
+                return parent.child(byField: .value)?.id != node.id
             case .arrowFunction:
-                return parent.child(byField: "body")?.id != node.id
+                return parent.child(byField: .body)?.id != node.id
             case .binaryExpression:
                 return Syntax.operatorText(parent) != "||"
             default:
@@ -258,7 +258,7 @@ enum ProvisionalBlindRepair {
         private func grantedTest(_ read: Node) -> Test? {
             switch read.nodeKind {
             case .memberExpression:
-                guard let holder = read.child(byField: "object") else { return nil }
+                guard let holder = read.child(byField: .object) else { return nil }
                 return responseTest(holder: holder, optional: Plan.isOptional(read), at: read)
             case .identifier:
                 guard let index = model.resolve(name: read.text, at: read), model.bindings[index].writes.isEmpty,
@@ -279,8 +279,8 @@ enum ProvisionalBlindRepair {
             let node = Syntax.unwrap(expression)
             switch node.nodeKind {
             case .memberExpression:
-                guard node.child(byField: "property")?.textEquals("status") == true,
-                      let holder = node.child(byField: "object") else { return nil }
+                guard node.child(byField: .property)?.textEquals("status") == true,
+                      let holder = node.child(byField: .object) else { return nil }
                 return responseTest(holder: holder, optional: Plan.isOptional(node), at: use)
             case .identifier:
                 guard let index = model.resolve(name: node.text, at: node) else { return nil }
@@ -346,12 +346,12 @@ enum ProvisionalBlindRepair {
             let nameNode = model.bindings[index].nameNode
             var memberNode = nameNode
             if nameNode.is(.identifier), let pair = nameNode.parent, pair.is(.pairPattern),
-               pair.child(byField: "value")?.id == nameNode.id {
+               pair.child(byField: .value)?.id == nameNode.id {
                 memberNode = pair
             }
             guard let pattern = memberNode.parent, pattern.is(.objectPattern), let holder = pattern.parent,
                   [.variableDeclarator, .requiredParameter, .optionalParameter].contains(holder.nodeKind),
-                  holder.child(byField: holder.is(.variableDeclarator) ? "name" : "pattern")?.id == pattern.id else { return nil }
+                  holder.child(byField: holder.is(.variableDeclarator) ? .name : .pattern)?.id == pattern.id else { return nil }
             let key = pattern.id
             if let known = patternNames[key] {
                 guard let known, existingNamesMeanTheSame(pattern, at: use) else { return nil }
@@ -367,19 +367,19 @@ enum ProvisionalBlindRepair {
                     existing[member.text] = member
                     localOf[member.text] = member.text
                 case .pairPattern:
-                    guard let keyNode = member.child(byField: "key"), let name = Syntax.propertyName(keyNode) else { return nil }
-                    guard let value = member.child(byField: "value") else { return nil }
+                    guard let keyNode = member.child(byField: .key), let name = Syntax.propertyName(keyNode) else { return nil }
+                    guard let value = member.child(byField: .value) else { return nil }
                     if ["granted", "ios"].contains(name) {
                         guard value.is(.identifier) else { return nil }
                         existing[name] = value
                     }
                     if value.is(.identifier) { localOf[name] = value.text }
                 case .objectAssignmentPattern:
-                    guard let left = member.child(byField: "left") else { return nil }
+                    guard let left = member.child(byField: .left) else { return nil }
                     if left.is(.shorthandPropertyIdentifierPattern) {
                         existing[left.text] = left
                         localOf[left.text] = left.text
-                    } else if left.is(.pairPattern), let keyNode = left.child(byField: "key"),
+                    } else if left.is(.pairPattern), let keyNode = left.child(byField: .key),
                               ["granted", "ios"].contains(Syntax.propertyName(keyNode) ?? "") {
                         return nil
                     }
@@ -424,11 +424,11 @@ enum ProvisionalBlindRepair {
                 case .shorthandPropertyIdentifierPattern:
                     binding = member
                 case .pairPattern:
-                    if let key = member.child(byField: "key"), ["granted", "ios"].contains(Syntax.propertyName(key) ?? "") {
-                        binding = member.child(byField: "value")
+                    if let key = member.child(byField: .key), ["granted", "ios"].contains(Syntax.propertyName(key) ?? "") {
+                        binding = member.child(byField: .value)
                     }
                 case .objectAssignmentPattern:
-                    binding = member.child(byField: "left")
+                    binding = member.child(byField: .left)
                 default:
                     break
                 }
@@ -474,23 +474,23 @@ enum ProvisionalBlindRepair {
             while let parent = child.parent {
                 switch parent.nodeKind {
                 case .memberExpression:
-                    guard parent.child(byField: "object")?.id == child.id else { return nil }
+                    guard parent.child(byField: .object)?.id == child.id else { return nil }
                 case .parenthesizedExpression:
                     break
                 case .unaryExpression:
                     guard Syntax.operatorText(parent) == "!" else { return nil }
                 case .binaryExpression:
-                    if parent.child(byField: "right")?.id == child.id {
-                        guard let left = parent.child(byField: "left"), runsNoCode(left) || Syntax.stringValue(left) != nil else { return nil }
+                    if parent.child(byField: .right)?.id == child.id {
+                        guard let left = parent.child(byField: .left), runsNoCode(left) || Syntax.stringValue(left) != nil else { return nil }
                     }
                 case .ternaryExpression:
-                    guard parent.child(byField: "condition")?.id == child.id else { return nil }
+                    guard parent.child(byField: .condition)?.id == child.id else { return nil }
                 case .ifStatement:
-                    return parent.child(byField: "condition")?.id == child.id ? parent : nil
+                    return parent.child(byField: .condition)?.id == child.id ? parent : nil
                 case .returnStatement, .expressionStatement:
                     return parent
                 case .variableDeclarator:
-                    guard parent.child(byField: "value")?.id == child.id, let declaration = parent.parent,
+                    guard parent.child(byField: .value)?.id == child.id, let declaration = parent.parent,
                           declaration.is(.lexicalDeclaration),
                           declaration.namedChildren.first(where: { $0.is(.variableDeclarator) })?.id == parent.id else { return nil }
                     return declaration
@@ -646,7 +646,7 @@ enum ProvisionalBlindRepair {
 
         /// `a?.b`: the member is read through optional chaining.
         static func isOptional(_ member: Node) -> Bool {
-            guard let object = member.child(byField: "object"), let property = member.child(byField: "property"),
+            guard let object = member.child(byField: .object), let property = member.child(byField: .property),
                   object.endByte <= property.startByte else { return false }
             return member.tree.source.text(in: object.endByte..<property.startByte).contains("?.")
         }
@@ -658,8 +658,8 @@ enum ProvisionalBlindRepair {
             case .identifier, .this:
                 return true
             case .memberExpression:
-                return node.child(byField: "property")?.nodeKind == .propertyIdentifier
-                    && (node.child(byField: "object").map(runsNoCode) ?? false)
+                return node.child(byField: .property)?.nodeKind == .propertyIdentifier
+                    && (node.child(byField: .object).map(runsNoCode) ?? false)
             case .nonNullExpression, .parenthesizedExpression:
                 return node.namedChildren.first { $0.nodeKind != .comment }.map(runsNoCode) ?? false
             default:
@@ -670,7 +670,7 @@ enum ProvisionalBlindRepair {
         /// The identifier a member chain starts from (nil for `this`).
         static func rootIdentifier(_ node: Node) -> Node? {
             var current = Syntax.unwrap(node)
-            while current.is(.memberExpression), let object = current.child(byField: "object") {
+            while current.is(.memberExpression), let object = current.child(byField: .object) {
                 current = Syntax.unwrap(object)
             }
             return current.is(.identifier) ? current : nil

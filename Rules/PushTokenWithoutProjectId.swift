@@ -88,9 +88,9 @@ public struct PushTokenWithoutProjectId: Rule {
 
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
-        guard model.mayHavePermissionCode, let callee = node.child(byField: "function"),
+        guard model.mayHavePermissionCode, let callee = node.child(byField: .function),
               model.value(of: callee) == .expoExport("getExpoPushTokenAsync") else { return }
-        let argument = node.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
+        let argument = node.child(byField: .arguments)?.namedChildren.first { $0.nodeKind != .comment }
         let messageId: String
         var arguments: [String: String] = [:]
         switch model.resolveObject(argument) {

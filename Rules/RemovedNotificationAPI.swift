@@ -159,7 +159,7 @@ public struct RemovedNotificationAPI: Rule {
         if node.is(.memberExpression) {
             // The property names the member, so only `….DEEFAULT` needs evaluating (this rule sees
             // every member expression of the file).
-            if let property = node.child(byField: "property"), property.textEquals("DEEFAULT"),
+            if let property = node.child(byField: .property), property.textEquals("DEEFAULT"),
                model.value(of: node) == .expoEnumMember(enumName: "AndroidImportance", member: "DEEFAULT") {
                 context.report(
                     node, "deefault",
@@ -169,8 +169,8 @@ public struct RemovedNotificationAPI: Rule {
             }
             return
         }
-        guard let callee = node.child(byField: "function") else { return }
-        let arguments = node.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+        guard let callee = node.child(byField: .function) else { return }
+        let arguments = node.child(byField: .arguments)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
         switch model.value(of: callee).expoExportName {
         case "removeNotificationSubscription", "removePushTokenSubscription":
             let name = model.value(of: callee).expoExportName ?? ""

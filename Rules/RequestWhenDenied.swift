@@ -104,7 +104,7 @@ public struct RequestWhenDenied: Rule {
         let scope = model.enclosingFunction(of: node) ?? model.tree.root
         let readsFirst = model.calls.contains { call in
             call.startByte < node.startByte && scope.contains(call)
-                && call.child(byField: "function").map { model.value(of: $0) == .expoExport("getPermissionsAsync") } == true
+                && call.child(byField: .function).map { model.value(of: $0) == .expoExport("getPermissionsAsync") } == true
         }
         guard readsFirst, !checksDenial(in: scope, before: node.startByte, model) else { return }
         context.report(
@@ -121,7 +121,7 @@ public struct RequestWhenDenied: Rule {
             switch node.nodeKind {
             case .memberExpression, .identifier, .shorthandPropertyIdentifierPattern, .propertyIdentifier:
                 if node.textEquals("canAskAgain") || node.is(.memberExpression)
-                    && node.child(byField: "property")?.textEquals("canAskAgain") == true {
+                    && node.child(byField: .property)?.textEquals("canAskAgain") == true {
                     return true
                 }
             case .binaryExpression:
@@ -135,7 +135,7 @@ public struct RequestWhenDenied: Rule {
     }
 
     private func comparesWithDenied(_ node: Node, _ model: SemanticModel) -> Bool {
-        guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return false }
+        guard let left = node.child(byField: .left), let right = node.child(byField: .right) else { return false }
         // A variable that holds a status on some path is a status test there (no finding when in doubt).
         for (statusSide, constantSide) in [(left, right), (right, left)] {
             let statuses = model.possibleValues(of: statusSide)

@@ -70,9 +70,9 @@ public struct ParseRecovery: Hashable, Sendable {
 
     /// `function register()`, `const register = () =>`, `register() {}` in a class or object.
     private static func name(of function: Node) -> String? {
-        if let name = function.child(byField: "name") { return name.text }
+        if let name = function.child(byField: .name) { return name.text }
         if let parent = function.parent, parent.is(.variableDeclarator) || parent.is(.pair) || parent.is(.assignmentExpression) {
-            return (parent.child(byField: "name") ?? parent.child(byField: "key") ?? parent.child(byField: "left"))?.text
+            return (parent.child(byField: .name) ?? parent.child(byField: .key) ?? parent.child(byField: .left))?.text
         }
         return nil
     }

@@ -169,7 +169,7 @@ public final class RuleContext {
     /// A call as a message quotes it: whole when short, else its callee with `(…)` (the arguments
     /// of a request are in the code frame; the message names the API).
     public static func call(_ node: Node) -> String {
-        guard node.is(.callExpression), let callee = node.child(byField: "function") else { return code(node) }
+        guard node.is(.callExpression), let callee = node.child(byField: .function) else { return code(node) }
         let whole = code(node)
         return whole.count > 40 ? RuleMessage.shortCallee(code(callee)) + "(…)" : whole
     }

@@ -72,13 +72,13 @@ public enum PermissionInventory {
                 if let site = apiCall(node, model) { sites.append(site) }
                 if model.isProductAnalyticsCall(node), let handling = analyticsHandling(node, model) {
                     sites.append(InventorySite(range: node.byteRange, library: SemanticModel.expoNotificationsModule, kind: .analytics,
-                                               handling: handling, detail: Syntax.normalisedText(node.child(byField: "function") ?? node)))
+                                               handling: handling, detail: Syntax.normalisedText(node.child(byField: .function) ?? node)))
                 }
                 if model.rootStatusComparison(node) != nil { decision(node, library: SemanticModel.expoNotificationsModule, aware: false) }
                 else if model.countsAsProvisionalHandling(node) { decision(node, library: library(of: node, model), aware: true) }
             case .binaryExpression, .switchCase:
                 if model.rootStatusComparison(node) != nil {
-                    decision(node.is(.switchCase) ? (node.child(byField: "value") ?? node) : node, library: SemanticModel.expoNotificationsModule, aware: false)
+                    decision(node.is(.switchCase) ? (node.child(byField: .value) ?? node) : node, library: SemanticModel.expoNotificationsModule, aware: false)
                 } else if let (library, _) = model.blindAuthorizationComparison(node) {
                     decision(node, library: library.rawValue, aware: false)
                 } else if model.countsAsProvisionalHandling(node) {
@@ -124,7 +124,7 @@ public enum PermissionInventory {
     }
 
     private static func apiCall(_ call: Node, _ model: SemanticModel) -> InventorySite? {
-        guard let callee = call.child(byField: "function") else { return nil }
+        guard let callee = call.child(byField: .function) else { return nil }
         let calleeValue = model.value(of: callee)
         let name: String
         let library: String
@@ -139,7 +139,7 @@ public enum PermissionInventory {
             switch method {
             case "requestPermission":
                 // Modular Firebase takes the messaging instance first: `requestPermission(getMessaging(), options)`.
-                let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+                let arguments = call.child(byField: .arguments)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
                 let position = lib == .firebaseMessaging && calleeValue == .libraryValue(lib, .export(method)) ? 1 : 0
                 let options = position < arguments.count ? arguments[position] : nil
                 return request(call, method, lib.rawValue, model.provisionalOption(ofLibraryOptions: options), model)

@@ -9,16 +9,16 @@ extension SemanticModel {
     /// functions. Crash reporting (Sentry, Crashlytics, Bugsnag) and console logging are not
     /// product analytics.
     public func isProductAnalyticsCall(_ call: Node) -> Bool {
-        guard call.is(.callExpression), let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
+        guard call.is(.callExpression), let callee = call.child(byField: .function).map(Syntax.unwrap) else { return false }
         if callee.is(.identifier) { return Self.isAnalyticsFunctionName(callee.text) }
-        guard callee.is(.memberExpression), let property = callee.child(byField: "property"),
-              let object = callee.child(byField: "object").map(Syntax.unwrap) else { return false }
+        guard callee.is(.memberExpression), let property = callee.child(byField: .property),
+              let object = callee.child(byField: .object).map(Syntax.unwrap) else { return false }
         // The method's name first (cheap): most calls are not analytics.
         let name = property.text
         let isSet = name == "set"
         guard isSet || Self.isAnalyticsFunctionName(name) else { return false }
-        let receiver = (object.is(.callExpression) ? object.child(byField: "function").map(Syntax.unwrap) ?? object : object)
-        let receiverName = (receiver.is(.memberExpression) ? receiver.child(byField: "property")?.text : receiver.text)?.lowercased() ?? ""
+        let receiver = (object.is(.callExpression) ? object.child(byField: .function).map(Syntax.unwrap) ?? object : object)
+        let receiverName = (receiver.is(.memberExpression) ? receiver.child(byField: .property)?.text : receiver.text)?.lowercased() ?? ""
         if ["sentry", "crashlytics", "bugsnag", "console", "logger", "log"].contains(where: { receiverName.hasSuffix($0) }) { return false }
         // `new Identify().set(…)` (Amplitude), `mixpanel.getPeople().set(…)`, an `Identify` kept in a variable.
         if isSet { return receiverName == "getpeople" || receiverName == "people" || isIdentifyObject(object) }
@@ -44,10 +44,10 @@ extension SemanticModel {
         for _ in 0..<16 {
             switch current.nodeKind {
             case .newExpression:
-                return current.child(byField: "constructor").map { $0.text.hasSuffix("Identify") } == true
+                return current.child(byField: .constructor).map { $0.text.hasSuffix("Identify") } == true
             case .callExpression:
-                guard let callee = current.child(byField: "function").map(Syntax.unwrap), callee.is(.memberExpression),
-                      let object = callee.child(byField: "object") else { return false }
+                guard let callee = current.child(byField: .function).map(Syntax.unwrap), callee.is(.memberExpression),
+                      let object = callee.child(byField: .object) else { return false }
                 current = Syntax.unwrap(object)
             case .identifier:
                 guard let index = resolve(name: current.text, at: current),
@@ -67,7 +67,7 @@ extension SemanticModel {
     /// provisional-aware value (the cohorts can be told apart).
     public func blindAnalyticsValues(_ call: Node) -> [(node: Node, value: SymbolicValue)] {
         let chain = outermostChain(of: call)
-        guard let arguments = call.child(byField: "arguments") else { return [] }
+        guard let arguments = call.child(byField: .arguments) else { return [] }
         if carriesProvisionalInformation(chain) { return [] }
         var found: [(Node, SymbolicValue)] = []
         var work = Array(arguments.namedChildren.reversed())
@@ -96,7 +96,7 @@ extension SemanticModel {
     /// (`new Identify().set(a).set(b)`).
     private func outermostChain(of call: Node) -> Node {
         var current = call
-        while let member = current.parent, member.is(.memberExpression), member.child(byField: "object")?.id == current.id,
+        while let member = current.parent, member.is(.memberExpression), member.child(byField: .object)?.id == current.id,
               let outer = member.parent, outer.is(.callExpression) {
             current = outer
         }
@@ -148,7 +148,7 @@ extension SemanticModel {
 
     /// Whether an analytics call sends any permission value (a status, `granted`, the iOS status).
     public func analyticsSendsPermissionValue(_ call: Node) -> Bool {
-        guard let arguments = call.child(byField: "arguments") else { return false }
+        guard let arguments = call.child(byField: .arguments) else { return false }
         var work = [outermostChain(of: call), arguments]
         var visited = 0
         while let node = work.popLast(), visited < 2_000 {

@@ -11,7 +11,7 @@ extension SemanticModel {
     public func grantedDecisionRead(_ node: Node) -> SymbolicValue? {
         switch node.nodeKind {
         case .memberExpression:
-            guard node.child(byField: "property")?.textEquals("granted") == true else { return nil }
+            guard node.child(byField: .property)?.textEquals("granted") == true else { return nil }
         case .identifier:
             guard grantedBindingNames.contains(node.text), isReference(node) else { return nil }
         case .shorthandPropertyIdentifier:
@@ -41,31 +41,31 @@ extension SemanticModel {
             case .ifStatement, .whileStatement, .doStatement, .forStatement:
                 return true
             case .ternaryExpression:
-                if parent.child(byField: "condition")?.id == child.id { return true }
+                if parent.child(byField: .condition)?.id == child.id { return true }
                 child = parent
                 continue
             case .binaryExpression:
                 guard let op = Syntax.operatorText(parent) else { return false }
                 if ["&&", "||", "??"].contains(op) { return true }
                 if ["===", "!==", "==", "!="].contains(op) {
-                    let other = parent.child(byField: "left")?.id == child.id
-                        ? parent.child(byField: "right") : parent.child(byField: "left")
+                    let other = parent.child(byField: .left)?.id == child.id
+                        ? parent.child(byField: .right) : parent.child(byField: .left)
                     return other.flatMap(Syntax.booleanValue) != nil
                 }
                 return false
             case .returnStatement, .variableDeclarator, .jsxExpression, .assignmentExpression:
-                if parent.is(.assignmentExpression) { return parent.child(byField: "right")?.id == child.id }
-                if parent.is(.variableDeclarator) { return parent.child(byField: "value")?.id == child.id }
+                if parent.is(.assignmentExpression) { return parent.child(byField: .right)?.id == child.id }
+                if parent.is(.variableDeclarator) { return parent.child(byField: .value)?.id == child.id }
                 return true
             case .pair:
-                guard parent.child(byField: "value")?.id == child.id, let object = parent.parent else { return false }
+                guard parent.child(byField: .value)?.id == child.id, let object = parent.parent else { return false }
                 return isStoredObject(object)
             case .arrowFunction:
-                return parent.child(byField: "body")?.id == child.id
+                return parent.child(byField: .body)?.id == child.id
             case .arguments:
                 guard let call = parent.parent, call.is(.callExpression),
-                      let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
-                let name = callee.is(.memberExpression) ? callee.child(byField: "property")?.text : callee.text
+                      let callee = call.child(byField: .function).map(Syntax.unwrap) else { return false }
+                let name = callee.is(.memberExpression) ? callee.child(byField: .property)?.text : callee.text
                 if name == "Boolean" { child = call; continue }
                 return name.map(isStateSetterName) ?? false
             default:
@@ -86,15 +86,15 @@ extension SemanticModel {
     func isLoggingCall(_ callee: Node) -> Bool {
         let name: String
         if callee.is(.memberExpression) {
-            if let object = callee.child(byField: "object").map(Syntax.unwrap) {
-                let receiver = object.is(.callExpression) ? (object.child(byField: "function")?.text ?? "") : object.text
+            if let object = callee.child(byField: .object).map(Syntax.unwrap) {
+                let receiver = object.is(.callExpression) ? (object.child(byField: .function)?.text ?? "") : object.text
                 let lowered = receiver.lowercased()
                 if ["console", "logger", "log", "sentry", "analytics", "crashlytics", "bugsnag", "datadog", "amplitude", "mixpanel", "segment"]
                     .contains(where: { lowered.hasSuffix($0) }) {
                     return true
                 }
             }
-            name = callee.child(byField: "property")?.text ?? ""
+            name = callee.child(byField: .property)?.text ?? ""
         } else {
             name = callee.text
         }
@@ -112,7 +112,7 @@ extension SemanticModel {
                  .spreadElement:
                 child = parent
             case .arguments:
-                guard let call = parent.parent, let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
+                guard let call = parent.parent, let callee = call.child(byField: .function).map(Syntax.unwrap) else { return false }
                 return !isLoggingCall(callee)
             default:
                 return true

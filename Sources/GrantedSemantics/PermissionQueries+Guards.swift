@@ -40,15 +40,15 @@ extension SemanticModel {
         tree.walk { node in
             switch node.nodeKind {
             case .ifStatement, .ternaryExpression:
-                guard let condition = node.child(byField: "condition") else { break }
-                if let consequence = node.child(byField: "consequence") {
+                guard let condition = node.child(byField: .condition) else { break }
+                if let consequence = node.child(byField: .consequence) {
                     restrict(consequence.byteRange, platforms(when: condition, is: true))
                 }
-                if let alternative = node.child(byField: "alternative") {
+                if let alternative = node.child(byField: .alternative) {
                     restrict(alternative.byteRange, platforms(when: condition, is: false))
                 }
             case .binaryExpression:
-                guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { break }
+                guard let left = node.child(byField: .left), let right = node.child(byField: .right) else { break }
                 switch Syntax.operatorText(node) {
                 case "&&": restrict(right.byteRange, platforms(when: left, is: true))
                 case "||": restrict(right.byteRange, platforms(when: left, is: false))
@@ -57,26 +57,26 @@ extension SemanticModel {
             case .statementBlock, .program, .switchCase, .switchDefault:
                 // `if (Platform.OS === 'ios') return;` restricts the rest of the block to the others.
                 for statement in node.namedChildren where statement.is(.ifStatement) {
-                    guard statement.child(byField: "alternative") == nil,
-                          let condition = statement.child(byField: "condition"),
-                          let consequence = statement.child(byField: "consequence"), alwaysExits(consequence) else { continue }
+                    guard statement.child(byField: .alternative) == nil,
+                          let condition = statement.child(byField: .condition),
+                          let consequence = statement.child(byField: .consequence), alwaysExits(consequence) else { continue }
                     let remaining = platforms(when: condition, is: false)
                     guard remaining != .all else { continue }
                     restrict(statement.endByte..<node.endByte, remaining)
                     break
                 }
             case .switchStatement:
-                guard let discriminant = node.child(byField: "value"), value(of: discriminant) == .platformOS,
-                      let body = node.child(byField: "body") else { break }
+                guard let discriminant = node.child(byField: .value), value(of: discriminant) == .platformOS,
+                      let body = node.child(byField: .body) else { break }
                 for switchCase in body.namedChildren where switchCase.is(.switchCase) {
-                    if let caseValue = switchCase.child(byField: "value"),
+                    if let caseValue = switchCase.child(byField: .value),
                        let platform = Syntax.stringValue(caseValue).flatMap(PlatformSet.init(os:)) {
                         restrict(caseValue.endByte..<switchCase.endByte, platform)
                     }
                 }
             case .callExpression:
-                guard let callee = node.child(byField: "function"), Syntax.normalisedText(callee) == "Platform.select",
-                      let object = node.child(byField: "arguments")?.namedChild(0).map(Syntax.unwrap), object.is(.object) else { break }
+                guard let callee = node.child(byField: .function), Syntax.normalisedText(callee) == "Platform.select",
+                      let object = node.child(byField: .arguments)?.namedChild(0).map(Syntax.unwrap), object.is(.object) else { break }
                 for member in Syntax.objectMembers(object) {
                     guard let value = member.value else { continue }
                     if let name = member.name, let platform = PlatformSet(os: name) {
@@ -108,10 +108,10 @@ extension SemanticModel {
         if let tested { return tested }
         switch node.nodeKind {
         case .unaryExpression:
-            guard Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument") else { return .all }
+            guard Syntax.operatorText(node) == "!", let argument = node.child(byField: .argument) else { return .all }
             return platforms(when: argument, is: !truth, depth: depth + 1)
         case .binaryExpression:
-            guard let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return .all }
+            guard let left = node.child(byField: .left), let right = node.child(byField: .right) else { return .all }
             switch Syntax.operatorText(node) {
             case "&&" where truth, "||" where !truth:
                 return platforms(when: left, is: truth, depth: depth + 1).intersection(platforms(when: right, is: truth, depth: depth + 1))

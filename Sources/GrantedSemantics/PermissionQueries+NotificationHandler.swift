@@ -13,18 +13,18 @@ extension SemanticModel {
             hops += 1
             switch parent.nodeKind {
             case .arrowFunction:
-                return parent.child(byField: "body")?.id == child.id ? parent : nil
+                return parent.child(byField: .body)?.id == child.id ? parent : nil
             case .returnStatement:
                 return enclosingFunction(of: parent)
             case .arguments:
-                guard let call = parent.parent, let callee = call.child(byField: "function"),
+                guard let call = parent.parent, let callee = call.child(byField: .function),
                       Syntax.normalisedText(callee) == "Promise.resolve" else { return nil }
                 current = call
             case .awaitExpression:
                 current = parent
             case .variableDeclarator:
-                guard parent.child(byField: "value")?.id == child.id,
-                      let name = parent.child(byField: "name"), name.is(.identifier),
+                guard parent.child(byField: .value)?.id == child.id,
+                      let name = parent.child(byField: .name), name.is(.identifier),
                       let declared = resolve(name: name.text, at: name),
                       let function = enclosingFunction(of: parent) else { return nil }
                 let returnsIt = returnedExpressions(of: function).contains { returned in
@@ -52,8 +52,8 @@ extension SemanticModel {
                     return true
                 }
             case .nestedTypeIdentifier:
-                if let module = node.child(byField: "module"), module.is(.identifier),
-                   node.child(byField: "name")?.textEquals(typeName) == true,
+                if let module = node.child(byField: .module), module.is(.identifier),
+                   node.child(byField: .name)?.textEquals(typeName) == true,
                    let index = resolve(name: module.text, at: module), value(ofBinding: index) == .expoModule {
                     return true
                 }
@@ -82,11 +82,11 @@ extension SemanticModel {
             case .object:
                 found.insert(node.id)
             case .ternaryExpression:
-                for field in ["consequence", "alternative"] {
+                for field: FieldName in [.consequence, .alternative] {
                     if let branch = node.child(byField: field) { work.append((branch, depth + 1)) }
                 }
             case .binaryExpression:
-                for field in ["left", "right"] {
+                for field: FieldName in [.left, .right] {
                     if let side = node.child(byField: field) { work.append((side, depth + 1)) }
                 }
             case .awaitExpression:
@@ -97,9 +97,9 @@ extension SemanticModel {
                     work.append((value, depth + 1))
                 }
             case .callExpression:
-                guard let callee = node.child(byField: "function") else { continue }
+                guard let callee = node.child(byField: .function) else { continue }
                 if Syntax.normalisedText(callee) == "Promise.resolve",
-                   let argument = node.child(byField: "arguments")?.namedChild(0) {
+                   let argument = node.child(byField: .arguments)?.namedChild(0) {
                     work.append((argument, depth + 1))
                 } else if case let .localFunction(function) = value(of: callee), visitedFunctions.insert(function.id).inserted {
                     work += returnedExpressions(of: function).map { ($0, depth + 1) }
@@ -135,7 +135,7 @@ extension SemanticModel {
             case .expressionStatement:
                 guard let expression = statement.namedChildren.first(where: { $0.nodeKind != .comment }).map(Syntax.unwrap),
                       expression.is(.assignmentExpression) else { return false }
-                return isLabel(expression.child(byField: "right"))
+                return isLabel(expression.child(byField: .right))
             case .statementBlock: return statement.namedChildren.allSatisfy(isLabelStatement)
             default: return false
             }
@@ -150,7 +150,7 @@ extension SemanticModel {
         func comparedLiteral(_ condition: Node?) -> String? {
             guard let condition = condition.map(Syntax.unwrap), condition.is(.binaryExpression),
                   let op = Syntax.operatorText(condition), ["===", "!==", "==", "!="].contains(op),
-                  let left = condition.child(byField: "left"), let right = condition.child(byField: "right") else { return nil }
+                  let left = condition.child(byField: .left), let right = condition.child(byField: .right) else { return nil }
             for (statusSide, literalSide) in [(left, right), (right, left)] where value(of: statusSide).isRootStatus {
                 if let literal = anyStatusLiteral(literalSide) { return literal }
             }
@@ -166,8 +166,8 @@ extension SemanticModel {
                     if member.is(.comment) { continue }
                     return false
                 }
-                if let value = member.child(byField: "value"), let literal = anyStatusLiteral(value) { literals.insert(literal) }
-                guard member.children(byField: "body").allSatisfy(isLabelStatement) else { return false }
+                if let value = member.child(byField: .value), let literal = anyStatusLiteral(value) { literals.insert(literal) }
+                guard member.children(byField: .body).allSatisfy(isLabelStatement) else { return false }
             }
             return literals.count >= 2
         }
@@ -177,17 +177,17 @@ extension SemanticModel {
         var literals = Set<String>()
         switch holder.nodeKind {
         case .ternaryExpression:
-            guard holder.child(byField: "condition")?.id == condition.id else { return false }
+            guard holder.child(byField: .condition)?.id == condition.id else { return false }
             // Up to the first ternary of the chain, then down its alternatives.
             var top = holder
             while let parent = top.parent.map({ $0.is(.parenthesizedExpression) ? ($0.parent ?? $0) : $0 }),
-                  parent.is(.ternaryExpression), parent.child(byField: "alternative").map(Syntax.unwrap)?.id == top.id {
+                  parent.is(.ternaryExpression), parent.child(byField: .alternative).map(Syntax.unwrap)?.id == top.id {
                 top = parent
             }
             var current: Node? = top
             while let ternary = current {
-                guard let literal = comparedLiteral(ternary.child(byField: "condition")), isLabel(ternary.child(byField: "consequence")),
-                      let alternative = ternary.child(byField: "alternative").map(Syntax.unwrap) else { return false }
+                guard let literal = comparedLiteral(ternary.child(byField: .condition)), isLabel(ternary.child(byField: .consequence)),
+                      let alternative = ternary.child(byField: .alternative).map(Syntax.unwrap) else { return false }
                 literals.insert(literal)
                 if alternative.is(.ternaryExpression) {
                     current = alternative
@@ -197,18 +197,18 @@ extension SemanticModel {
                 }
             }
         case .ifStatement:
-            guard holder.child(byField: "condition")?.id == condition.id else { return false }
+            guard holder.child(byField: .condition)?.id == condition.id else { return false }
             var top = holder
             while let clause = top.parent, clause.is(.elseClause), let parent = clause.parent, parent.is(.ifStatement) {
                 top = parent
             }
             var current: Node? = top
             while let statement = current {
-                guard let literal = comparedLiteral(statement.child(byField: "condition")),
-                      let consequence = statement.child(byField: "consequence"), isLabelStatement(consequence) else { return false }
+                guard let literal = comparedLiteral(statement.child(byField: .condition)),
+                      let consequence = statement.child(byField: .consequence), isLabelStatement(consequence) else { return false }
                 literals.insert(literal)
                 current = nil
-                if let alternative = statement.child(byField: "alternative") {
+                if let alternative = statement.child(byField: .alternative) {
                     let inner = alternative.namedChildren.filter { $0.nodeKind != .comment }
                     if inner.count == 1, inner[0].is(.ifStatement) {
                         current = inner[0]
@@ -239,7 +239,7 @@ extension SemanticModel {
             guard var current = object else { return false }
             while let parent = current.parent, parent.is(.parenthesizedExpression) { current = parent }
             guard let arguments = current.parent, arguments.is(.arguments), let call = arguments.parent,
-                  let callee = call.child(byField: "function") else { return false }
+                  let callee = call.child(byField: .function) else { return false }
             return self.value(of: callee) != .expoExport("setNotificationHandler")
         }
         if usesExpoNotifications {
@@ -251,15 +251,15 @@ extension SemanticModel {
                 for _ in 0..<4 {
                     guard let parent = current.parent else { break }
                     if parent.is(.pair) {
-                        if let key = parent.child(byField: "key"), key.contains(current), Syntax.propertyName(key) == name,
+                        if let key = parent.child(byField: .key), key.contains(current), Syntax.propertyName(key) == name,
                            !passedToAnotherFunction(parent.parent),
-                           let value = parent.child(byField: "value"), case let .localFunction(function) = self.value(of: value) {
+                           let value = parent.child(byField: .value), case let .localFunction(function) = self.value(of: value) {
                             add(function)
                         }
                         break
                     }
                     if parent.is(.methodDefinition) {
-                        if let key = parent.child(byField: "name"), key.contains(current), Syntax.propertyName(key) == name,
+                        if let key = parent.child(byField: .name), key.contains(current), Syntax.propertyName(key) == name,
                            parent.parent?.nodeKind == .object, !passedToAnotherFunction(parent.parent) {
                             add(parent)
                         }
@@ -270,8 +270,8 @@ extension SemanticModel {
             }
         }
         for call in calls {
-            guard let callee = call.child(byField: "function"), value(of: callee) == .expoExport("setNotificationHandler"),
-                  case let .literal(object) = resolveObject(call.child(byField: "arguments")?.namedChild(0)) else { continue }
+            guard let callee = call.child(byField: .function), value(of: callee) == .expoExport("setNotificationHandler"),
+                  case let .literal(object) = resolveObject(call.child(byField: .arguments)?.namedChild(0)) else { continue }
             for member in Syntax.objectMembers(object) where member.name == "handleNotification" {
                 guard let value = member.value else { continue }
                 if member.node.is(.methodDefinition) {

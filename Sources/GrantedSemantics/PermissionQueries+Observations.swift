@@ -20,9 +20,9 @@ extension SemanticModel {
             if parent.is(.unaryExpression), Syntax.operatorText(parent) != "!" { return false }
             condition = parent
         }
-        guard let holder = condition.parent, holder.child(byField: "condition")?.id == condition.id else { return false }
+        guard let holder = condition.parent, holder.child(byField: .condition)?.id == condition.id else { return false }
         if holder.is(.ternaryExpression) {
-            guard isLabel(holder.child(byField: "consequence")), isLabel(holder.child(byField: "alternative")) else { return false }
+            guard isLabel(holder.child(byField: .consequence)), isLabel(holder.child(byField: .alternative)) else { return false }
             return labelIsOnlyShown(holder)
         }
         guard holder.is(.ifStatement) else { return false }
@@ -44,10 +44,10 @@ extension SemanticModel {
         case .jsxExpression:
             return true
         case .variableDeclarator:
-            guard let name = parent.child(byField: "name"), name.is(.identifier) else { return false }
+            guard let name = parent.child(byField: .name), name.is(.identifier) else { return false }
             return !isCompared(variable: name)
         case .returnStatement, .arrowFunction:
-            if parent.is(.arrowFunction), parent.child(byField: "body")?.id != Syntax.outerContext(of: expression)?.child.id { return false }
+            if parent.is(.arrowFunction), parent.child(byField: .body)?.id != Syntax.outerContext(of: expression)?.child.id { return false }
             guard let function = parent.is(.arrowFunction) ? parent : enclosingFunction(of: parent) else { return false }
             return !resultIsCompared(function)
         default:
@@ -73,8 +73,8 @@ extension SemanticModel {
                 return isLabel(node.namedChildren.first { $0.nodeKind != .comment })
             case .expressionStatement:
                 guard let expression = node.namedChildren.first(where: { $0.nodeKind != .comment }).map(Syntax.unwrap),
-                      expression.is(.assignmentExpression), let target = expression.child(byField: "left"), target.is(.identifier),
-                      isLabel(expression.child(byField: "right")) else { return false }
+                      expression.is(.assignmentExpression), let target = expression.child(byField: .left), target.is(.identifier),
+                      isLabel(expression.child(byField: .right)) else { return false }
                 if let assigned, !assigned.textEquals(target.text) { return false }
                 assigned = target
                 return true
@@ -82,8 +82,8 @@ extension SemanticModel {
                 return false
             }
         }
-        guard let consequence = statement.child(byField: "consequence"), labelOnly(consequence) else { return false }
-        if let alternative = statement.child(byField: "alternative"), !labelOnly(alternative) { return false }
+        guard let consequence = statement.child(byField: .consequence), labelOnly(consequence) else { return false }
+        if let alternative = statement.child(byField: .alternative), !labelOnly(alternative) { return false }
         if returns {
             guard assigned == nil, let function = enclosingFunction(of: statement) else { return false }
             return !resultIsCompared(function)
@@ -110,9 +110,9 @@ extension SemanticModel {
     private func resultIsCompared(_ function: Node) -> Bool {
         let nameNode: Node?
         if function.is(.functionDeclaration) {
-            nameNode = function.child(byField: "name")
+            nameNode = function.child(byField: .name)
         } else if let (declarator, _) = Syntax.outerContext(of: function), declarator.is(.variableDeclarator) {
-            nameNode = declarator.child(byField: "name")
+            nameNode = declarator.child(byField: .name)
         } else {
             nameNode = nil
         }
@@ -130,7 +130,7 @@ extension SemanticModel {
                   resolve(name: node.text, at: node) == binding else { return true }
             if node.is(.shorthandPropertyIdentifier) || node.parent?.nodeKind == .exportSpecifier { compared = true; return false }
             guard let (parent, child) = Syntax.outerContext(of: node), parent.is(.callExpression),
-                  parent.child(byField: "function")?.id == child.id else {
+                  parent.child(byField: .function)?.id == child.id else {
                 // Passed around (`then(notificationState)`): where it goes cannot be followed.
                 compared = true
                 return false
@@ -140,7 +140,7 @@ extension SemanticModel {
             while let outer = result.parent, outer.is(.awaitExpression) { result = outer }
             if isDecidedOn(parent) { compared = true }
             else if let (holder, _) = Syntax.outerContext(of: result), holder.is(.variableDeclarator),
-                    let name = holder.child(byField: "name"), name.is(.identifier), isCompared(variable: name) {
+                    let name = holder.child(byField: .name), name.is(.identifier), isCompared(variable: name) {
                 compared = true
             }
             return true
@@ -160,7 +160,7 @@ extension SemanticModel {
         case .switchStatement, .ifStatement, .whileStatement, .returnStatement:
             return true
         case .ternaryExpression:
-            return parent.child(byField: "condition")?.id == inner.id
+            return parent.child(byField: .condition)?.id == inner.id
         case .unaryExpression:
             return Syntax.operatorText(parent) == "!"
         default:
@@ -170,8 +170,8 @@ extension SemanticModel {
 
     /// An `if` (with its `else if` chain) whose every branch only logs or tracks.
     private func branchesOnlyObserve(_ statement: Node) -> Bool {
-        guard let consequence = statement.child(byField: "consequence"), onlyObserves(consequence) else { return false }
-        guard let alternative = statement.child(byField: "alternative") else { return true }
+        guard let consequence = statement.child(byField: .consequence), onlyObserves(consequence) else { return false }
+        guard let alternative = statement.child(byField: .alternative) else { return true }
         return alternative.namedChildren.allSatisfy { child in
             child.is(.ifStatement) ? branchesOnlyObserve(child) : onlyObserves(child)
         }
@@ -191,7 +191,7 @@ extension SemanticModel {
                   let inner = expression.namedChildren.last(where: { $0.nodeKind != .comment }).map(Syntax.unwrap) {
                 expression = inner
             }
-            guard expression.is(.callExpression), let callee = expression.child(byField: "function").map(Syntax.unwrap) else { return false }
+            guard expression.is(.callExpression), let callee = expression.child(byField: .function).map(Syntax.unwrap) else { return false }
             return isLoggingCall(callee)
         default:
             return false
@@ -205,7 +205,7 @@ extension SemanticModel {
         while let parent = child.parent, depth < 12 {
             switch parent.nodeKind {
             case .arguments:
-                guard let call = parent.parent, let callee = call.child(byField: "function").map(Syntax.unwrap) else { return false }
+                guard let call = parent.parent, let callee = call.child(byField: .function).map(Syntax.unwrap) else { return false }
                 if isLoggingCall(callee) || isProductAnalyticsCall(call) { return true }
                 // `String(granted)`, `JSON.stringify(…)` inside the logged arguments: still logged.
                 child = call

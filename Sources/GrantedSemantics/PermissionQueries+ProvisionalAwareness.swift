@@ -77,7 +77,7 @@ extension SemanticModel {
         while let current = work.popLast() {
             let unwrapped = Syntax.unwrap(current)
             if unwrapped.is(.binaryExpression), Syntax.operatorText(unwrapped) == op,
-               let left = unwrapped.child(byField: "left"), let right = unwrapped.child(byField: "right") {
+               let left = unwrapped.child(byField: .left), let right = unwrapped.child(byField: .right) {
                 work.append(right)
                 work.append(left)
             } else {
@@ -89,7 +89,7 @@ extension SemanticModel {
 
     private func isBlindCheck(_ operand: Node) -> Bool {
         var node = operand
-        while node.is(.unaryExpression), let argument = node.child(byField: "argument") {
+        while node.is(.unaryExpression), let argument = node.child(byField: .argument) {
             node = Syntax.unwrap(argument)
         }
         if rootStatusComparison(node) != nil || blindAuthorizationComparison(node) != nil { return true }
@@ -107,8 +107,8 @@ extension SemanticModel {
         case .binaryExpression:
             // Only a comparison can test a status (checked first: most binary expressions of a file
             // are arithmetic or logic, and evaluating their operands costs).
-            guard let op = Syntax.operatorText(node), Self.comparisonOperators.contains(op), let left = node.child(byField: "left"),
-                  let right = node.child(byField: "right") else { return nil }
+            guard let op = Syntax.operatorText(node), Self.comparisonOperators.contains(op), let left = node.child(byField: .left),
+                  let right = node.child(byField: .right) else { return nil }
             // Firebase / Notifee: a comparison with PROVISIONAL (2), or `>=` / `>` on the status.
             // A test of a variable that holds a status on some path counts (it silences findings).
             for (statusSide, constantSide) in [(left, right), (right, left)] {
@@ -144,11 +144,11 @@ extension SemanticModel {
             return nil
         case .switchCase:
             // `switch (ios.status) { case IosAuthorizationStatus.PROVISIONAL: ... }`
-            guard let caseValue = node.child(byField: "value"), let raw = iosStatusConstant(caseValue),
+            guard let caseValue = node.child(byField: .value), let raw = iosStatusConstant(caseValue),
                   raw == 3 || raw == 4 else { return nil }
             if Syntax.numberValue(caseValue) != nil {
                 guard let statement = node.parent?.parent, statement.is(.switchStatement),
-                      let discriminant = statement.child(byField: "value"),
+                      let discriminant = statement.child(byField: .value),
                       possibleValues(of: discriminant).contains(where: \.isIosStatus) else { return nil }
             }
             return true
@@ -157,13 +157,13 @@ extension SemanticModel {
             // Only as an operand of `||` / `&&`: `return isQuiet(s)` after an early blind return does
             // not rescue the devices that return dropped.
             // (No helper is known to test for provisional until one is found: skip evaluating callees.)
-            if !directlyAwareFunctions.isEmpty, let callee = node.child(byField: "function"),
+            if !directlyAwareFunctions.isEmpty, let callee = node.child(byField: .function),
                case let .localFunction(function) = value(of: callee), directlyAwareFunctions.contains(function.id) {
                 return isLogicalOperand(node) ? true : nil
             }
-            guard let callee = node.child(byField: "function").map(Syntax.unwrap), callee.is(.memberExpression),
-                  callee.child(byField: "property")?.textEquals("includes") == true,
-                  let object = callee.child(byField: "object") else { return nil }
+            guard let callee = node.child(byField: .function).map(Syntax.unwrap), callee.is(.memberExpression),
+                  callee.child(byField: .property)?.textEquals("includes") == true,
+                  let object = callee.child(byField: .object) else { return nil }
             let list = listElements(object)
             let constants = list.compactMap { iosStatusConstant($0) }
             guard !constants.isEmpty else { return nil }

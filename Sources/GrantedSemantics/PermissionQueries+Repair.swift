@@ -62,7 +62,7 @@ extension SemanticModel {
             case .importNamespace, .importDefault, .importNamed: return true
             case let .variable(initializer?, _):
                 let call = Syntax.unwrap(initializer)
-                return call.is(.callExpression) && call.child(byField: "function")?.textEquals("require") == true
+                return call.is(.callExpression) && call.child(byField: .function)?.textEquals("require") == true
             default: return false
             }
         }
@@ -80,7 +80,7 @@ extension SemanticModel {
         for statement in tree.root.namedChildren {
             switch statement.nodeKind {
             case .importStatement:
-                guard let source = statement.child(byField: "source"),
+                guard let source = statement.child(byField: .source),
                       Syntax.stringValue(source) == SemanticModel.expoNotificationsModule,
                       !statement.children.contains(where: { !$0.isNamed && $0.is(.type) }),
                       let clause = statement.namedChildren.first(where: { $0.is(.importClause) }),
@@ -89,8 +89,8 @@ extension SemanticModel {
                 return ExpoEnumReference(text: enumName, listToExtend: list)
             case .lexicalDeclaration, .variableDeclaration:
                 for declarator in statement.namedChildren where declarator.is(.variableDeclarator) {
-                    guard let pattern = declarator.child(byField: "name"), pattern.is(.objectPattern),
-                          let initializer = declarator.child(byField: "value"), value(of: initializer) == .expoModule,
+                    guard let pattern = declarator.child(byField: .name), pattern.is(.objectPattern),
+                          let initializer = declarator.child(byField: .value), value(of: initializer) == .expoModule,
                           !pattern.namedChildren.contains(where: { $0.is(.restPattern) }) else { continue }
                     return ExpoEnumReference(text: enumName, listToExtend: pattern)
                 }

@@ -14,13 +14,13 @@ extension SemanticModel {
     }
 
     private func computePermissionRequest(_ call: Node) -> PermissionRequestCall? {
-        guard call.is(.callExpression), let callee = call.child(byField: "function") else { return nil }
-        let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+        guard call.is(.callExpression), let callee = call.child(byField: .function) else { return nil }
+        let arguments = call.child(byField: .arguments)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
         if value(of: callee) == .expoExport("requestPermissionsAsync") {
             return PermissionRequestCall(call: call, options: arguments.first)
         }
         let calleeNode = Syntax.unwrap(callee)
-        let name = calleeNode.is(.memberExpression) ? calleeNode.child(byField: "property")?.text : calleeNode.text
+        let name = calleeNode.is(.memberExpression) ? calleeNode.child(byField: .property)?.text : calleeNode.text
         if name == "call", let first = arguments.first, value(of: first) == .expoExport("requestPermissionsAsync") {
             return PermissionRequestCall(call: call, options: arguments.count > 1 ? arguments[1] : nil)
         }
@@ -125,20 +125,20 @@ extension SemanticModel {
                     continue
                 }
             case .ternaryExpression:
-                for field in ["alternative", "consequence"] {
+                for field: FieldName in [.alternative, .consequence] {
                     if let branch = node.child(byField: field) { work.append((branch, steps)) }
                 }
             case .binaryExpression:
                 guard let op = Syntax.operatorText(node), ["||", "??"].contains(op) else { continue }
-                for field in ["right", "left"] {
+                for field: FieldName in [.right, .left] {
                     if let side = node.child(byField: field) { work.append((side, steps)) }
                 }
             case .memberExpression:
-                guard let object = node.child(byField: "object"), let property = node.child(byField: "property"),
+                guard let object = node.child(byField: .object), let property = node.child(byField: .property),
                       property.is(.propertyIdentifier) else { continue }
                 work.append((object, [.property(property.text)] + steps))
             case .subscriptExpression:
-                guard let object = node.child(byField: "object"), let index = node.child(byField: "index") else { continue }
+                guard let object = node.child(byField: .object), let index = node.child(byField: .index) else { continue }
                 if let position = Syntax.numberValue(index) {
                     work.append((object, [.index(position)] + steps))
                 } else if let name = Syntax.stringValue(index) {
@@ -153,8 +153,8 @@ extension SemanticModel {
                     work.append((list, [.element] + Self.objectSteps(path) + steps))
                 case let .loopElement(statement, path) where !path.contains(.rest):
                     // `for (const r of requests)`
-                    guard bindings[index].writes.isEmpty, statement.child(byField: "operator")?.textEquals("of") == true,
-                          let list = statement.child(byField: "right") else { continue }
+                    guard bindings[index].writes.isEmpty, statement.child(byField: .operator)?.textEquals("of") == true,
+                          let list = statement.child(byField: .right) else { continue }
                     work.append((list, [.element] + Self.objectSteps(path) + steps))
                 default:
                     guard let (value, path) = soleDefinition(of: node), !path.contains(.rest) else { continue }
@@ -183,10 +183,10 @@ extension SemanticModel {
         guard let context = Syntax.outerContext(of: callback), context.parent.is(.arguments),
               context.parent.namedChildren.first(where: { $0.nodeKind != .comment })?.id == context.child.id,
               let call = context.parent.parent, call.is(.callExpression),
-              let callee = call.child(byField: "function").map(Syntax.unwrap), callee.is(.memberExpression),
-              let method = callee.child(byField: "property")?.text,
+              let callee = call.child(byField: .function).map(Syntax.unwrap), callee.is(.memberExpression),
+              let method = callee.child(byField: .property)?.text,
               ["map", "forEach", "flatMap", "filter", "find", "some", "every"].contains(method) else { return nil }
-        return callee.child(byField: "object")
+        return callee.child(byField: .object)
     }
 }
 
@@ -214,7 +214,7 @@ extension SemanticModel {
     /// Firebase's and Notifee's `requestPermission(options)`, react-native-permissions'
     /// `requestNotifications(list)`.
     public func notificationPermissionRequest(_ call: Node) -> NotificationPermissionRequest? {
-        guard call.is(.callExpression), let callee = call.child(byField: "function") else { return nil }
+        guard call.is(.callExpression), let callee = call.child(byField: .function) else { return nil }
         if let request = permissionRequest(call) {
             return NotificationPermissionRequest(call: call, library: .expo, option: provisionalOption(ofExpoOptions: request.options))
         }
@@ -225,7 +225,7 @@ extension SemanticModel {
             return NotificationPermissionRequest(call: call, library: .expo, option: provisionalOption(ofExpoOptions: request.options))
         case let .libraryValue(library, .method("requestPermission")), let .libraryValue(library, .export("requestPermission")):
             // Modular Firebase takes the messaging instance first: `requestPermission(getMessaging(), options)`.
-            let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+            let arguments = call.child(byField: .arguments)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
             let position = library == .firebaseMessaging && calleeValue == .libraryValue(library, .export("requestPermission")) ? 1 : 0
             let options = position < arguments.count ? arguments[position] : nil
             return NotificationPermissionRequest(
@@ -234,7 +234,7 @@ extension SemanticModel {
             )
         default:
             guard isPermissionsRequestNotifications(callee) else { return nil }
-            let list = call.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
+            let list = call.child(byField: .arguments)?.namedChildren.first { $0.nodeKind != .comment }
             let option: ProvisionalOption
             if let list = list.map(Syntax.unwrap), list.is(.array) {
                 let names = list.namedChildren.compactMap(Syntax.stringValue)
@@ -257,8 +257,8 @@ extension SemanticModel {
             if case let .importNamed(module, name)? = declaration(of: node) { return module == Self.permissionsModule && name == "requestNotifications" }
             return false
         }
-        guard node.is(.memberExpression), node.child(byField: "property")?.textEquals("requestNotifications") == true,
-              let object = node.child(byField: "object").map(Syntax.unwrap), object.is(.identifier) else { return false }
+        guard node.is(.memberExpression), node.child(byField: .property)?.textEquals("requestNotifications") == true,
+              let object = node.child(byField: .object).map(Syntax.unwrap), object.is(.identifier) else { return false }
         switch declaration(of: object) {
         case let .importNamespace(module)?, let .importDefault(module)?: return module == Self.permissionsModule
         default: return false

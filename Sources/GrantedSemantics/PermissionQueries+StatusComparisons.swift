@@ -11,7 +11,7 @@ extension SemanticModel {
         switch node.nodeKind {
         case .binaryExpression:
             guard let op = Syntax.operatorText(node), ["===", "!==", "==", "!="].contains(op),
-                  let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return nil }
+                  let left = node.child(byField: .left), let right = node.child(byField: .right) else { return nil }
             for (statusSide, literalSide) in [(left, right), (right, left)] {
                 let status = value(of: statusSide)
                 if status.isRootStatus, let literal = permissionStatusLiteral(literalSide) {
@@ -20,19 +20,19 @@ extension SemanticModel {
             }
             return nil
         case .callExpression:
-            guard let callee = node.child(byField: "function").map(Syntax.unwrap), callee.is(.memberExpression),
-                  callee.child(byField: "property")?.textEquals("includes") == true,
-                  let list = callee.child(byField: "object").map(Syntax.unwrap), list.is(.array),
-                  let argument = node.child(byField: "arguments")?.namedChild(0) else { return nil }
+            guard let callee = node.child(byField: .function).map(Syntax.unwrap), callee.is(.memberExpression),
+                  callee.child(byField: .property)?.textEquals("includes") == true,
+                  let list = callee.child(byField: .object).map(Syntax.unwrap), list.is(.array),
+                  let argument = node.child(byField: .arguments)?.namedChild(0) else { return nil }
             let status = value(of: argument)
             guard status.isRootStatus,
                   let literal = list.namedChildren.lazy.compactMap({ self.permissionStatusLiteral($0) }).first
             else { return nil }
             return RootStatusComparison(site: node, statusValue: status, comparedWith: literal)
         case .switchCase:
-            guard let caseValue = node.child(byField: "value"), let literal = permissionStatusLiteral(caseValue),
+            guard let caseValue = node.child(byField: .value), let literal = permissionStatusLiteral(caseValue),
                   let statement = node.parent?.parent, statement.is(.switchStatement),
-                  let discriminant = statement.child(byField: "value") else { return nil }
+                  let discriminant = statement.child(byField: .value) else { return nil }
             let status = value(of: discriminant)
             guard status.isRootStatus else { return nil }
             return RootStatusComparison(site: caseValue, statusValue: status, comparedWith: literal)
@@ -65,7 +65,7 @@ extension SemanticModel {
     /// enum member), by `===`, `!==`, `==` or `!=`.
     public func blindAuthorizationComparison(_ node: Node) -> (library: NotificationLibrary, status: SymbolicValue)? {
         guard let op = Syntax.operatorText(node), ["===", "!==", "==", "!="].contains(op),
-              let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return nil }
+              let left = node.child(byField: .left), let right = node.child(byField: .right) else { return nil }
         for (statusSide, constantSide) in [(left, right), (right, left)] {
             let status = value(of: statusSide)
             guard case let .authorizationStatus(library, _) = status else { continue }
@@ -79,7 +79,7 @@ extension SemanticModel {
         if let number = Syntax.numberValue(node) { return number }
         let unwrapped = Syntax.unwrap(node)
         if unwrapped.is(.unaryExpression), Syntax.operatorText(unwrapped) == "-",
-           let argument = unwrapped.child(byField: "argument"), let number = Syntax.numberValue(argument) {
+           let argument = unwrapped.child(byField: .argument), let number = Syntax.numberValue(argument) {
             return -number
         }
         guard case let .authorizationEnumMember(memberLibrary, member) = value(of: unwrapped), memberLibrary == library else { return nil }
@@ -102,7 +102,7 @@ extension SemanticModel {
         guard case .authorizationStatus(.firebaseMessaging, _) = read else { return nil }
         if node.is(.identifier), !isReference(node) { return nil }
         // Only the outermost expression of a member chain.
-        if let parent = node.parent, parent.is(.memberExpression), parent.child(byField: "object")?.id == node.id { return nil }
+        if let parent = node.parent, parent.is(.memberExpression), parent.child(byField: .object)?.id == node.id { return nil }
         guard let (parent, child) = Syntax.outerContext(of: node) else { return nil }
         switch parent.nodeKind {
         case .ifStatement, .whileStatement, .doStatement:
@@ -110,12 +110,12 @@ extension SemanticModel {
         case .unaryExpression:
             return Syntax.operatorText(parent) == "!" ? read : nil
         case .ternaryExpression:
-            return parent.child(byField: "condition")?.id == child.id ? read : nil
+            return parent.child(byField: .condition)?.id == child.id ? read : nil
         case .binaryExpression:
             guard let op = Syntax.operatorText(parent) else { return nil }
             if op == "&&" { return read }
             // `status || fallback` tests truthiness of the left operand only.
-            if op == "||", parent.child(byField: "left")?.id == child.id { return read }
+            if op == "||", parent.child(byField: .left)?.id == child.id { return read }
             return nil
         default:
             return nil

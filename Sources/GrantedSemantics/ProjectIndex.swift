@@ -79,6 +79,10 @@ public final class ProjectIndex: @unchecked Sendable {
         /// threads linting files of one app reach the same import closure, often at the same time:
         /// the second waits and finds the summaries made, instead of computing all of them again.
         let computing = NSRecursiveLock()
+        /// Threads that must not wait for another's summaries (`withoutWaiting`), and those of
+        /// them that would have: their work since rests on missing summaries.
+        var impatient: Set<ObjectIdentifier> = []
+        var abandoned: Set<ObjectIdentifier> = []
         var summaries: [String: [String: ExportedValue]] = [:]
         /// File → the project files whose summaries its analysis used (for invalidation).
         var dependencies: [String: Set<String>] = [:]
@@ -244,6 +248,23 @@ public final class ProjectIndex: @unchecked Sendable {
         guard storage.computing.try() else { return true }
         storage.computing.unlock()
         return false
+    }
+
+    /// Runs `body` without ever waiting for summaries another thread is computing; nil when it
+    /// would have waited. Its summaries were then missing, so what it made must be thrown away
+    /// (and nothing it computed since is kept in the index): the caller does the work again later.
+    /// A run's first step lints this way, and puts such a file off instead of idling.
+    public func withoutWaiting<T>(_ body: () -> T) -> T? {
+        let thread = ObjectIdentifier(Thread.current)
+        lock.lock()
+        storage.impatient.insert(thread)
+        lock.unlock()
+        let result = body()
+        lock.lock()
+        storage.impatient.remove(thread)
+        let gaveUp = storage.abandoned.remove(thread) != nil
+        lock.unlock()
+        return gaveUp ? nil : result
     }
 
     /// Summarises a file up front (the first pass over files that mention a notification module).
@@ -428,9 +449,21 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         lock.unlock()
         guard !visiting.contains(path), visiting.count < 16 else { return [:] }
-        storage.computing.lock()
+        let thread = ObjectIdentifier(Thread.current)
+        if !storage.computing.try() {
+            lock.lock()
+            let impatient = storage.impatient.contains(thread)
+            if impatient { storage.abandoned.insert(thread) }
+            lock.unlock()
+            if impatient { return [:] }
+            storage.computing.lock()
+        }
         defer { storage.computing.unlock() }
         lock.lock()
+        if storage.abandoned.contains(thread) {
+            lock.unlock()
+            return [:]
+        }
         if let cached = storage.summaries[path] {
             lock.unlock()
             return cached
@@ -441,7 +474,7 @@ public final class ProjectIndex: @unchecked Sendable {
         lock.lock()
         // In place: writing through an accessor that hands out a copy copied the whole dictionary
         // for every file (quadratic on large projects).
-        if storage.generation == generation { storage.summaries[path] = computed }
+        if storage.generation == generation, !storage.abandoned.contains(thread) { storage.summaries[path] = computed }
         lock.unlock()
         return computed
     }
@@ -503,16 +536,16 @@ extension SemanticModel {
     func exportSummary() -> [String: ExportedValue] {
         var exports: [String: ExportedValue] = [:]
         for statement in tree.root.namedChildren where statement.is(.exportStatement) {
-            if statement.child(byField: "source") != nil { continue }
-            if let declaration = statement.child(byField: "declaration") {
+            if statement.child(byField: .source) != nil { continue }
+            if let declaration = statement.child(byField: .declaration) {
                 switch declaration.nodeKind {
                 case .functionDeclaration, .generatorFunctionDeclaration:
-                    if let name = declaration.child(byField: "name"), let value = summarise(.localFunction(declaration)) {
+                    if let name = declaration.child(byField: .name), let value = summarise(.localFunction(declaration)) {
                         exports[name.text] = value
                     }
                 case .lexicalDeclaration, .variableDeclaration:
                     for declarator in declaration.namedChildren where declarator.is(.variableDeclarator) {
-                        guard let name = declarator.child(byField: "name"), name.is(.identifier),
+                        guard let name = declarator.child(byField: .name), name.is(.identifier),
                               let index = resolve(name: name.text, at: name),
                               let value = summarise(value(ofBinding: index)) else { continue }
                         exports[name.text] = value
@@ -520,14 +553,14 @@ extension SemanticModel {
                 default:
                     continue
                 }
-            } else if let value = statement.child(byField: "value") {
+            } else if let value = statement.child(byField: .value) {
                 if let summary = summarise(self.value(of: value)) { exports["default"] = summary }
             } else if let clause = statement.namedChildren.first(where: { $0.is(.exportClause) }) {
                 for specifier in clause.namedChildren where specifier.is(.exportSpecifier) {
-                    guard let name = specifier.child(byField: "name"),
+                    guard let name = specifier.child(byField: .name),
                           let index = resolve(name: name.text, at: name),
                           let value = summarise(value(ofBinding: index)) else { continue }
-                    exports[(specifier.child(byField: "alias") ?? name).text] = value
+                    exports[(specifier.child(byField: .alias) ?? name).text] = value
                 }
             }
         }
@@ -538,11 +571,11 @@ extension SemanticModel {
     func reexports() -> [Reexport] {
         var result: [Reexport] = []
         for statement in tree.root.namedChildren where statement.is(.exportStatement) {
-            guard let source = statement.child(byField: "source"), let module = Syntax.stringValue(source) else { continue }
+            guard let source = statement.child(byField: .source), let module = Syntax.stringValue(source) else { continue }
             if let clause = statement.namedChildren.first(where: { $0.is(.exportClause) }) {
                 for specifier in clause.namedChildren where specifier.is(.exportSpecifier) {
-                    guard let name = specifier.child(byField: "name") else { continue }
-                    let exported = (specifier.child(byField: "alias") ?? name).text
+                    guard let name = specifier.child(byField: .name) else { continue }
+                    let exported = (specifier.child(byField: .alias) ?? name).text
                     result.append(Reexport(module: module, kind: .named(imported: name.text, exported: exported)))
                 }
             } else if let namespace = statement.namedChildren.first(where: { $0.is(.namespaceExport) }),

@@ -118,7 +118,7 @@ public enum ProvisionalEvidenceScanner {
                 record(call, request.option, library: request.library.rawValue, key: "provisional", mentionsKey: mentionsProvisional)
             case .permissionsLib:
                 requestRanges.append(call.byteRange)
-                let list = call.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }.map(Syntax.unwrap)
+                let list = call.child(byField: .arguments)?.namedChildren.first { $0.nodeKind != .comment }.map(Syntax.unwrap)
                 switch request.option {
                 case .always:
                     site(call, library: permissionsModule, how: "`'provisional'` in the options")
@@ -136,8 +136,8 @@ public enum ProvisionalEvidenceScanner {
             let name = "allowProvisional"
             for offset in text.offsets(of: name) where !requestRanges.contains(where: { $0.contains(offset) }) {
                 guard let leaf = model.tree.root.descendant(spanning: offset..<(offset + name.utf8.count)),
-                      let pair = leaf.parent, pair.is(.pair), let key = pair.child(byField: "key"), key.contains(leaf),
-                      Syntax.propertyName(key) == name, let value = pair.child(byField: "value") else { continue }
+                      let pair = leaf.parent, pair.is(.pair), let key = pair.child(byField: .key), key.contains(leaf),
+                      Syntax.propertyName(key) == name, let value = pair.child(byField: .value) else { continue }
                 let unwrapped = Syntax.unwrap(value)
                 if unwrapped.is(.false) { continue }
                 site(pair, library: SemanticModel.expoNotificationsModule,

@@ -63,10 +63,10 @@ extension SemanticModel {
         let node = Syntax.unwrap(expression)
         switch node.nodeKind {
         case .unaryExpression:
-            guard Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument") else { return .unknown }
+            guard Syntax.operatorText(node) == "!", let argument = node.child(byField: .argument) else { return .unknown }
             return !truth(argument, library, parameters: parameters, depth: depth + 1)
         case .binaryExpression:
-            guard let op = Syntax.operatorText(node), let left = node.child(byField: "left"), let right = node.child(byField: "right") else { return .unknown }
+            guard let op = Syntax.operatorText(node), let left = node.child(byField: .left), let right = node.child(byField: .right) else { return .unknown }
             switch op {
             case "&&": return truth(left, library, parameters: parameters, depth: depth + 1) && truth(right, library, parameters: parameters, depth: depth + 1)
             case "||": return truth(left, library, parameters: parameters, depth: depth + 1) || truth(right, library, parameters: parameters, depth: depth + 1)
@@ -95,14 +95,14 @@ extension SemanticModel {
     /// parameters bound to the arguments (`isDeliverable(settings)`); another call given permission
     /// data cannot be seen into.
     private func callTruth(_ call: Node, _ library: RequestLibrary, parameters: [Int: Node], depth: Int) -> DeniedDeviceTruth {
-        let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
-        if let callee = call.child(byField: "function"), case let .localFunction(function) = value(of: callee),
+        let arguments = call.child(byField: .arguments)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+        if let callee = call.child(byField: .function), case let .localFunction(function) = value(of: callee),
            let returned = singleReturnedExpression(of: function) {
             var bound = parameters
-            let declared = function.child(byField: "parameters")?.namedChildren.filter { $0.nodeKind != .comment }
-                ?? function.child(byField: "parameter").map { [$0] } ?? []
+            let declared = function.child(byField: .parameters)?.namedChildren.filter { $0.nodeKind != .comment }
+                ?? function.child(byField: .parameter).map { [$0] } ?? []
             for (position, parameter) in declared.enumerated() where position < arguments.count {
-                let name = parameter.child(byField: "pattern") ?? parameter
+                let name = parameter.child(byField: .pattern) ?? parameter
                 guard name.is(.identifier), let index = resolve(name: name.text, at: name) else { continue }
                 bound[index] = arguments[position]
             }
@@ -114,7 +114,7 @@ extension SemanticModel {
     /// The expression a function returns when its body is one (`(s) => s.granted || …`) or holds a
     /// single `return`.
     private func singleReturnedExpression(of function: Node) -> Node? {
-        guard let body = function.child(byField: "body") else { return nil }
+        guard let body = function.child(byField: .body) else { return nil }
         guard body.is(.statementBlock) else { return body }
         let statements = body.namedChildren.filter { $0.nodeKind != .comment }
         guard statements.count == 1, statements[0].is(.returnStatement) else { return nil }
@@ -158,7 +158,7 @@ extension SemanticModel {
         if let string = Syntax.stringValue(unwrapped) { return .string(string) }
         if let number = Syntax.numberValue(unwrapped) { return .number(number) }
         if unwrapped.is(.unaryExpression), Syntax.operatorText(unwrapped) == "-",
-           let argument = unwrapped.child(byField: "argument"), let number = Syntax.numberValue(argument) {
+           let argument = unwrapped.child(byField: .argument), let number = Syntax.numberValue(argument) {
             return .number(-number)
         }
         if unwrapped.is(.true) { return .boolean(true) }
@@ -174,8 +174,8 @@ extension SemanticModel {
             return SemanticModel.authorizationMembers(library).first { $0.value == member }.map { .number($0.key) }
         default:
             // react-native-permissions' `RESULTS.BLOCKED` is `'blocked'`.
-            if unwrapped.is(.memberExpression), let object = unwrapped.child(byField: "object").map(Syntax.unwrap),
-               object.is(.identifier), object.textEquals("RESULTS"), let property = unwrapped.child(byField: "property") {
+            if unwrapped.is(.memberExpression), let object = unwrapped.child(byField: .object).map(Syntax.unwrap),
+               object.is(.identifier), object.textEquals("RESULTS"), let property = unwrapped.child(byField: .property) {
                 return .string(property.text.lowercased())
             }
             return nil
@@ -216,7 +216,7 @@ extension SemanticModel {
             if let index = resolve(name: node.text, at: node), let argument = parameters[index] { return value(of: argument) }
             return value(of: node)
         case .memberExpression:
-            guard let object = node.child(byField: "object").map(Syntax.unwrap), let property = node.child(byField: "property") else { return .unknown }
+            guard let object = node.child(byField: .object).map(Syntax.unwrap), let property = node.child(byField: .property) else { return .unknown }
             let base = boundValue(object, parameters: parameters)
             return base.isUnknown ? value(of: node) : member(base, property.text)
         default:
@@ -229,7 +229,7 @@ extension SemanticModel {
         let unwrapped = Syntax.unwrap(node)
         switch unwrapped.nodeKind {
         case .identifier: return unwrapped.text
-        case .memberExpression: return unwrapped.child(byField: "property")?.text
+        case .memberExpression: return unwrapped.child(byField: .property)?.text
         default: return nil
         }
     }

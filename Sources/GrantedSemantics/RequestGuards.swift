@@ -94,8 +94,8 @@ extension SemanticModel {
 
     private func ternaryBranches(_ options: Node?) -> (Node, Node)? {
         guard let ternary = options.map(Syntax.unwrap), ternary.is(.ternaryExpression),
-              let consequence = ternary.child(byField: "consequence"),
-              let alternative = ternary.child(byField: "alternative") else { return nil }
+              let consequence = ternary.child(byField: .consequence),
+              let alternative = ternary.child(byField: .alternative) else { return nil }
         return (consequence, alternative)
     }
 
@@ -123,10 +123,10 @@ extension SemanticModel {
     /// A call of the request function of `usePermissions(options)`, with the options given to the
     /// hook, which forwards them to `requestPermissionsAsync` (facts: The hook).
     public func hookRequest(_ call: Node) -> PermissionRequestCall? {
-        guard call.is(.callExpression), let callee = call.child(byField: "function"),
+        guard call.is(.callExpression), let callee = call.child(byField: .function),
               case let .permissionFunction(origin) = value(of: callee), hookTuplePosition(of: callee) == 1,
               let hook = calls.first(where: { $0.byteRange == origin }) else { return nil }
-        let options = hook.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
+        let options = hook.child(byField: .arguments)?.namedChildren.first { $0.nodeKind != .comment }
         return PermissionRequestCall(call: call, options: options)
     }
 
@@ -137,7 +137,7 @@ extension SemanticModel {
         for _ in 0..<4 {
             switch node.nodeKind {
             case .subscriptExpression:
-                return node.child(byField: "index").flatMap(Syntax.numberValue)
+                return node.child(byField: .index).flatMap(Syntax.numberValue)
             case .identifier:
                 guard let index = resolve(name: node.text, at: node),
                       case let .variable(initializer, path) = bindings[index].declaration else { return nil }
@@ -200,17 +200,17 @@ extension SemanticModel {
             case .ifStatement, .ternaryExpression, .whileStatement, .forStatement:
                 // A loop that runs only while the state is unsettled (`while (status !== 'granted')`)
                 // tests it before each request as much as an `if` does.
-                if let condition = parent.child(byField: "condition"), condition.id != child.id {
-                    let onElseSide = parent.child(byField: "alternative")?.id == child.id
+                if let condition = parent.child(byField: .condition), condition.id != child.id {
+                    let onElseSide = parent.child(byField: .alternative)?.id == child.id
                     if excludesDeclined(condition, needs: !onElseSide, library) { return true }
                 }
             case .binaryExpression:
-                if let op = Syntax.operatorText(parent), op == "&&" || op == "||", parent.child(byField: "right")?.id == child.id,
-                   let left = parent.child(byField: "left"), excludesDeclined(left, needs: op == "&&", library) {
+                if let op = Syntax.operatorText(parent), op == "&&" || op == "||", parent.child(byField: .right)?.id == child.id,
+                   let left = parent.child(byField: .left), excludesDeclined(left, needs: op == "&&", library) {
                     return true
                 }
             case .switchCase, .switchDefault:
-                if parent.is(.switchCase), parent.child(byField: "value")?.id == child.id { break }
+                if parent.is(.switchCase), parent.child(byField: .value)?.id == child.id { break }
                 if let statement = parent.parent?.parent, statement.is(.switchStatement), switchesOnPermissionState(statement) {
                     return true
                 }
@@ -242,12 +242,12 @@ extension SemanticModel {
             while let current = work.popLast() {
                 switch current.nodeKind {
                 case .ifStatement:
-                    if let condition = current.child(byField: "condition") {
-                        if let consequence = current.child(byField: "consequence"), containsExit(consequence),
+                    if let condition = current.child(byField: .condition) {
+                        if let consequence = current.child(byField: .consequence), containsExit(consequence),
                            excludesDeclined(condition, needs: false, library) {
                             return true
                         }
-                        if let alternative = current.child(byField: "alternative"), containsExit(alternative),
+                        if let alternative = current.child(byField: .alternative), containsExit(alternative),
                            excludesDeclined(condition, needs: true, library) {
                             return true
                         }
@@ -275,9 +275,9 @@ extension SemanticModel {
     }
 
     private func switchesOnPermissionState(_ statement: Node) -> Bool {
-        guard let discriminant = statement.child(byField: "value") else { return false }
+        guard let discriminant = statement.child(byField: .value) else { return false }
         if isPermissionStateOperand(discriminant) { return true }
-        let caseValues = statement.child(byField: "body")?.namedChildren.compactMap { $0.child(byField: "value") } ?? []
+        let caseValues = statement.child(byField: .body)?.namedChildren.compactMap { $0.child(byField: .value) } ?? []
         return caseValues.contains(where: isPermissionStateConstant)
     }
 
@@ -292,12 +292,12 @@ extension SemanticModel {
             switch node.nodeKind {
             case .binaryExpression:
                 if ["===", "!==", "==", "!=", "<", "<=", ">", ">="].contains(Syntax.operatorText(node) ?? ""),
-                   let left = node.child(byField: "left"), let right = node.child(byField: "right"),
+                   let left = node.child(byField: .left), let right = node.child(byField: .right),
                    comparesPermissionState(left, right) {
                     return true
                 }
             case .memberExpression:
-                if let property = node.child(byField: "property"), property.textEquals("granted") || property.textEquals("canAskAgain") {
+                if let property = node.child(byField: .property), property.textEquals("granted") || property.textEquals("canAskAgain") {
                     return true
                 }
             case .identifier:
@@ -314,9 +314,9 @@ extension SemanticModel {
                     return true
                 }
             case .callExpression:
-                let arguments = node.child(byField: "arguments")?.namedChildren ?? []
+                let arguments = node.child(byField: .arguments)?.namedChildren ?? []
                 if arguments.contains(where: { isPermissionData(value(of: $0)) }) { return true }
-                if let callee = node.child(byField: "function"), case let .localFunction(function) = value(of: callee),
+                if let callee = node.child(byField: .function), case let .localFunction(function) = value(of: callee),
                    functionTestsPermissionState(function, depth: depth + 1) {
                     return true
                 }
@@ -330,7 +330,7 @@ extension SemanticModel {
 
     /// Whether a local helper's body tests the permission state.
     private func functionTestsPermissionState(_ function: Node, depth: Int) -> Bool {
-        guard let body = function.child(byField: "body") else { return false }
+        guard let body = function.child(byField: .body) else { return false }
         return testsPermissionState(body, depth: depth)
     }
 
@@ -382,9 +382,9 @@ extension SemanticModel {
     private func isOnlyCalledWhenGuarded(_ function: Node, _ library: RequestLibrary?, depth: Int) -> Bool {
         let nameNode: Node?
         if function.is(.functionDeclaration) || function.is(.generatorFunctionDeclaration) {
-            nameNode = function.child(byField: "name")
+            nameNode = function.child(byField: .name)
         } else if let (declarator, _) = Syntax.outerContext(of: function), declarator.is(.variableDeclarator),
-                  let name = declarator.child(byField: "name"), name.is(.identifier) {
+                  let name = declarator.child(byField: .name), name.is(.identifier) {
             nameNode = name
         } else {
             nameNode = nil
@@ -418,11 +418,11 @@ extension SemanticModel {
     /// The call that runs the function `reference` names: `fn(...)`, or redux-saga's `call(fn, ...)`.
     private func callSite(of reference: Node) -> Node? {
         guard let (parent, child) = Syntax.outerContext(of: reference) else { return nil }
-        if parent.is(.callExpression), parent.child(byField: "function")?.id == child.id { return parent }
+        if parent.is(.callExpression), parent.child(byField: .function)?.id == child.id { return parent }
         guard parent.is(.arguments), parent.namedChildren.first(where: { $0.nodeKind != .comment })?.id == child.id,
               let call = parent.parent, call.is(.callExpression),
-              let callee = call.child(byField: "function").map(Syntax.unwrap) else { return nil }
-        let name = callee.is(.memberExpression) ? callee.child(byField: "property")?.text : callee.text
+              let callee = call.child(byField: .function).map(Syntax.unwrap) else { return nil }
+        let name = callee.is(.memberExpression) ? callee.child(byField: .property)?.text : callee.text
         return name == "call" ? call : nil
     }
 }

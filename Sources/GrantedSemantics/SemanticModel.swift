@@ -215,11 +215,11 @@ public final class SemanticModel {
                 if node.parent.map({ Syntax.functionKinds.contains($0.nodeKind) }) == true { break }
                 openScope(node, isFunction: false, stack: &scopeStack)
                 // `catch (error)`: the parameter belongs to the clause and shadows outer names.
-                if kind == .catchClause, let parameter = node.child(byField: "parameter") {
+                if kind == .catchClause, let parameter = node.child(byField: .parameter) {
                     declarePattern(parameter, in: scopeStack.last!) { _ in .other }
                 }
-                if kind == .forInStatement, let left = node.child(byField: "left") {
-                    if let declarationKind = node.child(byField: "kind") {
+                if kind == .forInStatement, let left = node.child(byField: .left) {
+                    if let declarationKind = node.child(byField: .kind) {
                         // `for (const r of requests)`: r is a fresh binding of the loop (a `var`
                         // belongs to the function).
                         let scope = declarationKind.textEquals("var") ? nearestFunctionScope(scopeStack) : scopeStack.last!
@@ -232,7 +232,7 @@ public final class SemanticModel {
                     }
                 }
             case .functionDeclaration, .generatorFunctionDeclaration:
-                if let name = node.child(byField: "name") {
+                if let name = node.child(byField: .name) {
                     declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
                 }
                 openScope(node, isFunction: true, stack: &scopeStack)
@@ -241,15 +241,15 @@ public final class SemanticModel {
             case .functionExpression, .generatorFunction, .arrowFunction, .methodDefinition:
                 openScope(node, isFunction: true, stack: &scopeStack)
                 functionStack.append(node)
-                if kind != .methodDefinition, kind != .arrowFunction, let name = node.child(byField: "name") {
+                if kind != .methodDefinition, kind != .arrowFunction, let name = node.child(byField: .name) {
                     declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
                 }
                 declareParameters(of: node, in: scopeStack.last!)
-                if kind == .arrowFunction, let body = node.child(byField: "body"), body.nodeKind != .statementBlock {
+                if kind == .arrowFunction, let body = node.child(byField: .body), body.nodeKind != .statementBlock {
                     returnsByFunction[node.id, default: []].append(body)
                 }
             case .classDeclaration, .abstractClassDeclaration:
-                if let name = node.child(byField: "name") {
+                if let name = node.child(byField: .name) {
                     declare(name.text, nameNode: name, .function(node), in: scopeStack.last!)
                 }
             case .importStatement:
@@ -257,14 +257,14 @@ public final class SemanticModel {
             case .variableDeclarator:
                 let isVar = node.parent?.nodeKind == .variableDeclaration
                 let scope = isVar ? nearestFunctionScope(scopeStack) : scopeStack.last!
-                if let name = node.child(byField: "name") {
-                    let value = node.child(byField: "value")
+                if let name = node.child(byField: .name) {
+                    let value = node.child(byField: .value)
                     declarePattern(name, in: scope) { path in .variable(initializer: value, path: path) }
                     if let value, isRequireOfExpo(value) { importsExpoNotifications = true }
                 }
             case .assignmentExpression:
                 // `x = value`, and destructuring `({ status: x } = value)` / `[x] = value`.
-                if let left = node.child(byField: "left"), let right = node.child(byField: "right"),
+                if let left = node.child(byField: .left), let right = node.child(byField: .right),
                    [.identifier, .objectPattern, .arrayPattern].contains(left.nodeKind) {
                     for (target, path) in Self.patternTargets(left) {
                         pendingWrites.append((target, Write(node: node, target: target, value: right, path: path)))
@@ -272,11 +272,11 @@ public final class SemanticModel {
                 }
             case .augmentedAssignmentExpression:
                 // `x += 1`, `x ??= value`: a write whose value the model does not follow.
-                if let left = node.child(byField: "left"), left.is(.identifier) {
+                if let left = node.child(byField: .left), left.is(.identifier) {
                     pendingWrites.append((left, Write(node: node, target: left, value: nil, path: [])))
                 }
             case .updateExpression:
-                if let argument = node.child(byField: "argument"), argument.is(.identifier) {
+                if let argument = node.child(byField: .argument), argument.is(.identifier) {
                     pendingWrites.append((argument, Write(node: node, target: argument, value: nil, path: [])))
                 }
             case .returnStatement:
@@ -285,9 +285,9 @@ public final class SemanticModel {
                 }
             case .callExpression:
                 calls.append(node)
-                if let callee = node.child(byField: "function"),
+                if let callee = node.child(byField: .function),
                    callee.is(.import) || callee.is(.identifier) && callee.textEquals("require"),
-                   let argument = node.child(byField: "arguments")?.namedChild(0),
+                   let argument = node.child(byField: .arguments)?.namedChild(0),
                    let module = Syntax.stringValue(argument) {
                     if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
                     if NotificationLibrary(module: module) != nil { importsNotificationLibrary = true }
@@ -335,16 +335,16 @@ public final class SemanticModel {
     }
 
     private func declareParameters(of function: Node, in scope: Int) {
-        if let single = function.child(byField: "parameter") {
+        if let single = function.child(byField: .parameter) {
             declare(single.text, nameNode: single, .parameter(function: function, index: 0, path: [], parameter: single), in: scope)
             return
         }
-        guard let parameters = function.child(byField: "parameters") else { return }
+        guard let parameters = function.child(byField: .parameters) else { return }
         var index = 0
         for parameter in parameters.namedChildren {
             switch parameter.nodeKind {
             case .requiredParameter, .optionalParameter:
-                if let pattern = parameter.child(byField: "pattern") ?? parameter.child(byField: "name") {
+                if let pattern = parameter.child(byField: .pattern) ?? parameter.child(byField: .name) {
                     let position = index
                     declarePattern(pattern, in: scope) { path in
                         .parameter(function: function, index: position, path: path, parameter: parameter)
@@ -385,12 +385,12 @@ public final class SemanticModel {
                     case .shorthandPropertyIdentifierPattern:
                         work.append((child, path + [.property(child.text)]))
                     case .pairPattern:
-                        if let key = child.child(byField: "key"), let value = child.child(byField: "value") {
+                        if let key = child.child(byField: .key), let value = child.child(byField: .value) {
                             let step: PathStep = Syntax.propertyName(key).map { .property($0) } ?? .rest
                             work.append((value, path + [step]))
                         }
                     case .objectAssignmentPattern:
-                        if let left = child.child(byField: "left") {
+                        if let left = child.child(byField: .left) {
                             if left.is(.shorthandPropertyIdentifierPattern) {
                                 targets.append((left, path + [.property(left.text)]))
                             } else {
@@ -419,7 +419,7 @@ public final class SemanticModel {
                     }
                 }
             case .assignmentPattern:
-                if let left = node.child(byField: "left") { work.append((left, path)) }
+                if let left = node.child(byField: .left) { work.append((left, path)) }
             case .restPattern:
                 if let inner = node.namedChild(0) { work.append((inner, path + [.rest])) }
             default:
@@ -431,7 +431,7 @@ public final class SemanticModel {
     }
 
     private func declareImport(_ node: Node, in scope: Int) {
-        guard let source = node.child(byField: "source"), let module = Syntax.stringValue(source) else { return }
+        guard let source = node.child(byField: .source), let module = Syntax.stringValue(source) else { return }
         if module == SemanticModel.expoNotificationsModule { importsExpoNotifications = true }
         if NotificationLibrary(module: module) != nil || module == NotificationLibrary.firebaseAppModule { importsNotificationLibrary = true }
         if module == SemanticModel.permissionsModule { importsPermissionsLibrary = true }
@@ -455,9 +455,9 @@ public final class SemanticModel {
                     }
                 case .namedImports:
                     for specifier in part.namedChildren where specifier.is(.importSpecifier) {
-                        guard let name = specifier.child(byField: "name") else { continue }
+                        guard let name = specifier.child(byField: .name) else { continue }
                         let imported = Syntax.propertyName(name) ?? name.text
-                        let local = specifier.child(byField: "alias") ?? name
+                        let local = specifier.child(byField: .alias) ?? name
                         declare(local.text, nameNode: local, .importNamed(module: module, name: imported), in: scope)
                     }
                 default:
@@ -470,9 +470,9 @@ public final class SemanticModel {
     private func isRequireOfExpo(_ value: Node) -> Bool {
         var node = Syntax.unwrap(value)
         if node.is(.awaitExpression), let inner = node.namedChild(0) { node = Syntax.unwrap(inner) }
-        guard node.is(.callExpression), let callee = node.child(byField: "function"),
+        guard node.is(.callExpression), let callee = node.child(byField: .function),
               callee.is(.identifier) && callee.textEquals("require") || callee.is(.import),
-              let argument = node.child(byField: "arguments")?.namedChild(0) else { return false }
+              let argument = node.child(byField: .arguments)?.namedChild(0) else { return false }
         return Syntax.stringValue(argument) == SemanticModel.expoNotificationsModule
     }
 
@@ -556,11 +556,11 @@ public final class SemanticModel {
              .generatorFunctionDeclaration, .catchClause, .importRequireClause:
             return false
         case .variableDeclarator:
-            return parent.child(byField: "name")?.id != identifier.id
+            return parent.child(byField: .name)?.id != identifier.id
         case .assignmentPattern, .assignmentExpression:
-            return parent.child(byField: "left")?.id != identifier.id
+            return parent.child(byField: .left)?.id != identifier.id
         case .arrowFunction:
-            return parent.child(byField: "parameter")?.id != identifier.id
+            return parent.child(byField: .parameter)?.id != identifier.id
         default:
             return true
         }

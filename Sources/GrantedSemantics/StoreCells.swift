@@ -85,9 +85,9 @@ extension SemanticModel {
             return .other
         }
         for call in calls {
-            guard let callee = call.child(byField: "function").map(Syntax.unwrap) else { continue }
-            let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
-            if callee.is(.memberExpression), let property = callee.child(byField: "property"), let object = callee.child(byField: "object") {
+            guard let callee = call.child(byField: .function).map(Syntax.unwrap) else { continue }
+            let arguments = call.child(byField: .arguments)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+            if callee.is(.memberExpression), let property = callee.child(byField: .property), let object = callee.child(byField: .object) {
                 // Legend-State: `settings$.local.permissionStatus.set(status)`.
                 if property.textEquals("set"), let key = observableKey(object), let first = arguments.first {
                     writes.append((key, kind(first)))
@@ -121,16 +121,16 @@ extension SemanticModel {
                 writes += sliceWrites(options)
             } else if callee.textEquals("createAsyncThunk"), arguments.count >= 2,
                       let (declarator, _) = Syntax.outerContext(of: call), declarator.is(.variableDeclarator),
-                      let name = declarator.child(byField: "name"), name.is(.identifier) {
+                      let name = declarator.child(byField: .name), name.is(.identifier) {
                 // The thunk's payload is what its function resolves to.
                 let function = Syntax.unwrap(arguments[1])
                 for returned in returnedExpressions(of: function) { writes.append(("redux-action:\(name.text)", kind(returned))) }
             }
             // Redux: `dispatch(setPermission(status))`, redux-saga's `put(setPermission(status))`.
             if callee.textEquals("dispatch") || callee.textEquals("put"), let action = arguments.first.map(Syntax.unwrap),
-               action.is(.callExpression), let creator = action.child(byField: "function").map(Syntax.unwrap) {
-                let name = creator.is(.memberExpression) ? creator.child(byField: "property")?.text : creator.text
-                let payload = action.child(byField: "arguments")?.namedChildren.first { $0.nodeKind != .comment }
+               action.is(.callExpression), let creator = action.child(byField: .function).map(Syntax.unwrap) {
+                let name = creator.is(.memberExpression) ? creator.child(byField: .property)?.text : creator.text
+                let payload = action.child(byField: .arguments)?.namedChildren.first { $0.nodeKind != .comment }
                 if let name, let payload { writes.append(("redux-action:\(name)", kind(payload))) }
             }
         }
@@ -138,9 +138,9 @@ extension SemanticModel {
         if tree.source.contains(".Provider") {
             tree.walk { node in
                 guard node.is(.jsxOpeningElement) || node.is(.jsxSelfClosingElement) else { return true }
-                guard let name = node.child(byField: "name").map(Syntax.unwrap), name.is(.memberExpression),
-                      name.child(byField: "property")?.textEquals("Provider") == true,
-                      let context = name.child(byField: "object").map(Syntax.unwrap), context.is(.identifier) else { return true }
+                guard let name = node.child(byField: .name).map(Syntax.unwrap), name.is(.memberExpression),
+                      name.child(byField: .property)?.textEquals("Provider") == true,
+                      let context = name.child(byField: .object).map(Syntax.unwrap), context.is(.identifier) else { return true }
                 for attribute in node.namedChildren where attribute.is(.jsxAttribute) {
                     guard attribute.namedChild(0)?.textEquals("value") == true,
                           let expression = attribute.namedChildren.last, expression.is(.jsxExpression),
@@ -161,9 +161,9 @@ extension SemanticModel {
             if node.is(.identifier), let index = resolve(name: node.text, at: node),
                case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty {
                 node = Syntax.unwrap(initializer)
-            } else if node.is(.callExpression), node.child(byField: "function")?.text == "useMemo",
-                      let factory = node.child(byField: "arguments")?.namedChildren.first(where: { $0.nodeKind != .comment }).map(Syntax.unwrap),
-                      Syntax.functionKinds.contains(factory.nodeKind), let body = factory.child(byField: "body"), !body.is(.statementBlock) {
+            } else if node.is(.callExpression), node.child(byField: .function)?.text == "useMemo",
+                      let factory = node.child(byField: .arguments)?.namedChildren.first(where: { $0.nodeKind != .comment }).map(Syntax.unwrap),
+                      Syntax.functionKinds.contains(factory.nodeKind), let body = factory.child(byField: .body), !body.is(.statementBlock) {
                 node = Syntax.unwrap(body)
             } else {
                 break
@@ -180,18 +180,18 @@ extension SemanticModel {
         guard let sliceName = members.first(where: { $0.name == "name" })?.value.flatMap(Syntax.stringValue) else { return [] }
         var writes: [(String, StoreCellValue)] = []
         func reducerWrites(_ function: Node, action: String) {
-            let parameters = function.child(byField: "parameters")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+            let parameters = function.child(byField: .parameters)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
             guard parameters.count >= 1 else { return }
-            let stateName = (parameters[0].child(byField: "pattern") ?? parameters[0]).text
-            let actionName = parameters.count > 1 ? (parameters[1].child(byField: "pattern") ?? parameters[1]).text : nil
-            guard let body = function.child(byField: "body") else { return }
+            let stateName = (parameters[0].child(byField: .pattern) ?? parameters[0]).text
+            let actionName = parameters.count > 1 ? (parameters[1].child(byField: .pattern) ?? parameters[1]).text : nil
+            guard let body = function.child(byField: .body) else { return }
             var work = [body]
             while let node = work.popLast() {
-                if node.is(.assignmentExpression), let left = node.child(byField: "left").map(Syntax.unwrap), left.is(.memberExpression),
-                   left.child(byField: "object").map(Syntax.unwrap)?.textEquals(stateName) == true,
-                   let field = left.child(byField: "property")?.text, let right = node.child(byField: "right").map(Syntax.unwrap) {
-                    let carriesPayload = right.is(.memberExpression) && right.child(byField: "property")?.textEquals("payload") == true
-                        && actionName.map { right.child(byField: "object").map(Syntax.unwrap)?.textEquals($0) == true } == true
+                if node.is(.assignmentExpression), let left = node.child(byField: .left).map(Syntax.unwrap), left.is(.memberExpression),
+                   left.child(byField: .object).map(Syntax.unwrap)?.textEquals(stateName) == true,
+                   let field = left.child(byField: .property)?.text, let right = node.child(byField: .right).map(Syntax.unwrap) {
+                    let carriesPayload = right.is(.memberExpression) && right.child(byField: .property)?.textEquals("payload") == true
+                        && actionName.map { right.child(byField: .object).map(Syntax.unwrap)?.textEquals($0) == true } == true
                     writes.append(("redux:\(sliceName).\(field)", carriesPayload ? .payload(of: action) : .other))
                 }
                 if Syntax.functionKinds.contains(node.nodeKind), node.id != body.id { continue }
@@ -211,13 +211,13 @@ extension SemanticModel {
             let root = extra.node.is(.methodDefinition) ? extra.node : (extra.value ?? extra.node)
             var work = [root]
             while let node = work.popLast() {
-                if node.is(.callExpression), let callee = node.child(byField: "function").map(Syntax.unwrap), callee.is(.memberExpression),
-                   callee.child(byField: "property")?.textEquals("addCase") == true {
-                    let arguments = node.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+                if node.is(.callExpression), let callee = node.child(byField: .function).map(Syntax.unwrap), callee.is(.memberExpression),
+                   callee.child(byField: .property)?.textEquals("addCase") == true {
+                    let arguments = node.child(byField: .arguments)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
                     if arguments.count == 2 {
                         let matcher = Syntax.unwrap(arguments[0])
                         // `fetchPermission.fulfilled` (a thunk) or `setPermission` (an action creator).
-                        let action = matcher.is(.memberExpression) ? matcher.child(byField: "object").map(Syntax.unwrap)?.text : matcher.text
+                        let action = matcher.is(.memberExpression) ? matcher.child(byField: .object).map(Syntax.unwrap)?.text : matcher.text
                         let function = Syntax.unwrap(arguments[1])
                         if let action, Syntax.functionKinds.contains(function.nodeKind) { reducerWrites(function, action: action) }
                     }
@@ -244,8 +244,8 @@ extension SemanticModel {
             }
             break
         }
-        guard current.is(.callExpression), let callee = current.child(byField: "function"),
-              case let .localFunction(function) = value(of: callee), let body = function.child(byField: "body") else { return false }
+        guard current.is(.callExpression), let callee = current.child(byField: .function),
+              case let .localFunction(function) = value(of: callee), let body = function.child(byField: .body) else { return false }
         return isProvisionalAware(body)
     }
 
@@ -253,7 +253,7 @@ extension SemanticModel {
     /// (`set((state) => ({ status }))`).
     private func stateFields(_ update: Node) -> [(String, Node)] {
         var node = Syntax.unwrap(update)
-        if Syntax.functionKinds.contains(node.nodeKind), let body = node.child(byField: "body") {
+        if Syntax.functionKinds.contains(node.nodeKind), let body = node.child(byField: .body) {
             node = Syntax.unwrap(body)
         }
         guard node.is(.object) else { return [] }
@@ -270,14 +270,14 @@ extension SemanticModel {
               case let .parameter(function, 0, path, _) = bindings[index].declaration, path.isEmpty,
               let (arguments, _) = Syntax.outerContext(of: function), arguments.is(.arguments),
               let creator = arguments.parent, creator.is(.callExpression),
-              let creatorCallee = creator.child(byField: "function").map(Syntax.unwrap) else { return nil }
+              let creatorCallee = creator.child(byField: .function).map(Syntax.unwrap) else { return nil }
         // `create(fn)` or `create<T>()(fn)`.
-        let createName: Node? = creatorCallee.is(.callExpression) ? creatorCallee.child(byField: "function").map(Syntax.unwrap) : creatorCallee
+        let createName: Node? = creatorCallee.is(.callExpression) ? creatorCallee.child(byField: .function).map(Syntax.unwrap) : creatorCallee
         guard let createName, createName.textEquals("create") || createName.textEquals("createStore") else { return nil }
         var outer = creator
         while let parent = outer.parent, parent.is(.callExpression) || parent.is(.arguments) { outer = parent }
         guard let (declarator, _) = Syntax.outerContext(of: outer), declarator.is(.variableDeclarator),
-              let name = declarator.child(byField: "name"), name.is(.identifier) else { return nil }
+              let name = declarator.child(byField: .name), name.is(.identifier) else { return nil }
         return name.text
     }
 
@@ -287,8 +287,8 @@ extension SemanticModel {
         guard let index = resolve(name: callee.text, at: callee),
               case let .variable(initializer?, path) = bindings[index].declaration,
               let hook = Optional(Syntax.unwrap(initializer)), hook.is(.callExpression),
-              let hookName = hook.child(byField: "function").map(Syntax.unwrap), hookName.is(.identifier),
-              let atom = hook.child(byField: "arguments")?.namedChildren.first(where: { $0.nodeKind != .comment }).flatMap(atomName)
+              let hookName = hook.child(byField: .function).map(Syntax.unwrap), hookName.is(.identifier),
+              let atom = hook.child(byField: .arguments)?.namedChildren.first(where: { $0.nodeKind != .comment }).flatMap(atomName)
         else { return nil }
         if hookName.textEquals("useSetAtom"), path.isEmpty { return atom }
         if hookName.textEquals("useAtom"), path == [.index(1)] { return atom }
@@ -307,7 +307,7 @@ extension SemanticModel {
     func observableKey(_ node: Node) -> String? {
         var current = Syntax.unwrap(node)
         var names: [String] = []
-        while current.is(.memberExpression), let property = current.child(byField: "property"), let object = current.child(byField: "object") {
+        while current.is(.memberExpression), let property = current.child(byField: .property), let object = current.child(byField: .object) {
             names.append(property.text)
             current = Syntax.unwrap(object)
         }
@@ -337,8 +337,8 @@ extension SemanticModel {
             }
         }
         let calleeNode = Syntax.unwrap(callee)
-        if calleeNode.is(.memberExpression), let property = calleeNode.child(byField: "property"),
-           let object = calleeNode.child(byField: "object") {
+        if calleeNode.is(.memberExpression), let property = calleeNode.child(byField: .property),
+           let object = calleeNode.child(byField: .object) {
             // `settings$.local.permissionStatus.get()` / `.peek()`.
             if property.textEquals("get") || property.textEquals("peek"), arguments.isEmpty, let key = observableKey(object) {
                 return cell(key)
@@ -362,13 +362,13 @@ extension SemanticModel {
             if let key = observableKey(first) { return cell(key) }
             // Redux: `useSelector((state) => state.push.status)` reads what its selector returns.
             let selector = Syntax.unwrap(first)
-            if name != "use$", Syntax.functionKinds.contains(selector.nodeKind), let body = selector.child(byField: "body"), !body.is(.statementBlock) {
+            if name != "use$", Syntax.functionKinds.contains(selector.nodeKind), let body = selector.child(byField: .body), !body.is(.statementBlock) {
                 let read = value(of: body)
                 if read.isRootStatus || read.isGranted { return read }
             }
             // `use$(() => settings$.local.permissionStatus.get())`
             let unwrapped = Syntax.unwrap(first)
-            if Syntax.functionKinds.contains(unwrapped.nodeKind), let body = unwrapped.child(byField: "body"), !body.is(.statementBlock) {
+            if Syntax.functionKinds.contains(unwrapped.nodeKind), let body = unwrapped.child(byField: .body), !body.is(.statementBlock) {
                 let read = value(of: body)
                 if read.isRootStatus || read.isGranted { return read }
             }
@@ -383,12 +383,12 @@ extension SemanticModel {
             // A zustand hook: `useNotificationStore((s) => s.status)`, `useNotificationStore()`.
             guard name.hasPrefix("use"), isStore("zustand:\(name)") else { return nil }
             guard let selector = arguments.first.map(Syntax.unwrap) else { return .storeState("zustand:\(name)", origin: origin) }
-            guard Syntax.functionKinds.contains(selector.nodeKind), let body = selector.child(byField: "body").map(Syntax.unwrap),
-                  body.is(.memberExpression), let field = body.child(byField: "property"),
-                  let object = body.child(byField: "object").map(Syntax.unwrap), object.is(.identifier),
-                  let parameters = selector.child(byField: "parameters")?.namedChildren.first(where: { $0.nodeKind != .comment })
-                    ?? selector.child(byField: "parameter"),
-                  (parameters.child(byField: "pattern") ?? parameters).textEquals(object.text) else { return nil }
+            guard Syntax.functionKinds.contains(selector.nodeKind), let body = selector.child(byField: .body).map(Syntax.unwrap),
+                  body.is(.memberExpression), let field = body.child(byField: .property),
+                  let object = body.child(byField: .object).map(Syntax.unwrap), object.is(.identifier),
+                  let parameters = selector.child(byField: .parameters)?.namedChildren.first(where: { $0.nodeKind != .comment })
+                    ?? selector.child(byField: .parameter),
+                  (parameters.child(byField: .pattern) ?? parameters).textEquals(object.text) else { return nil }
             return cell("zustand:\(name).\(field.text)")
         }
     }
@@ -407,7 +407,7 @@ extension SemanticModel {
     func selectorParameterState(function: Node, index: Int) -> SymbolicValue? {
         guard index == 0, !computingStoreWrites, mayReadStores,
               let (declarator, _) = Syntax.outerContext(of: function), declarator.is(.variableDeclarator),
-              let name = declarator.child(byField: "name"), name.is(.identifier), name.text.hasPrefix("select"),
+              let name = declarator.child(byField: .name), name.is(.identifier), name.text.hasPrefix("select"),
               name.text.dropFirst(6).first?.isUppercase == true else { return nil }
         return .storeState("redux", origin: function.byteRange)
     }

@@ -253,23 +253,23 @@ extension SemanticModel {
     /// status or a whole response (stores of `granted` are reported where they happen instead).
     private func reactStateValue(initializer: Node, stateBinding: Binding) -> SymbolicValue {
         let call = Syntax.unwrap(initializer)
-        guard call.is(.callExpression), let callee = call.child(byField: "function"),
+        guard call.is(.callExpression), let callee = call.child(byField: .function),
               callee.text.hasSuffix("useState"),
               let pattern = stateBinding.nameNode.parent, pattern.is(.arrayPattern),
               let setter = pattern.namedChildren.filter({ $0.nodeKind != .comment }).dropFirst().first,
               setter.is(.identifier), let setterIndex = resolve(name: setter.text, at: setter) else { return .unknown }
         for candidate in calls {
             // `getPermissionsAsync().then(setPermission)` stores the response itself.
-            if let target = candidate.child(byField: "function").map(Syntax.unwrap), target.is(.memberExpression),
-               target.child(byField: "property")?.textEquals("then") == true,
-               let passed = candidate.child(byField: "arguments")?.namedChildren.first(where: { $0.nodeKind != .comment }),
+            if let target = candidate.child(byField: .function).map(Syntax.unwrap), target.is(.memberExpression),
+               target.child(byField: .property)?.textEquals("then") == true,
+               let passed = candidate.child(byField: .arguments)?.namedChildren.first(where: { $0.nodeKind != .comment }),
                passed.is(.identifier), passed.textEquals(setter.text), resolve(name: setter.text, at: passed) == setterIndex,
-               let object = target.child(byField: "object"), case let .permissionPromise(origin) = value(of: object) {
+               let object = target.child(byField: .object), case let .permissionPromise(origin) = value(of: object) {
                 return .permissionResponse(origin: origin)
             }
-            guard let target = candidate.child(byField: "function"), target.is(.identifier),
+            guard let target = candidate.child(byField: .function), target.is(.identifier),
                   target.textEquals(setter.text), resolve(name: setter.text, at: target) == setterIndex,
-                  let argument = candidate.child(byField: "arguments")?.namedChildren.first(where: { $0.nodeKind != .comment })
+                  let argument = candidate.child(byField: .arguments)?.namedChildren.first(where: { $0.nodeKind != .comment })
             else { continue }
             let stored = value(of: argument)
             switch stored {
@@ -320,14 +320,14 @@ extension SemanticModel {
 
     /// A method or field of a class in this file.
     func classMember(_ classNode: Node, _ name: String) -> SymbolicValue {
-        guard let body = classNode.child(byField: "body") else { return .unknown }
+        guard let body = classNode.child(byField: .body) else { return .unknown }
         for member in body.namedChildren {
             switch member.nodeKind {
             case .methodDefinition:
-                if member.child(byField: "name").flatMap(Syntax.propertyName) == name { return .localFunction(member) }
+                if member.child(byField: .name).flatMap(Syntax.propertyName) == name { return .localFunction(member) }
             case .publicFieldDefinition:
-                if member.child(byField: "name").flatMap(Syntax.propertyName) == name,
-                   let fieldValue = member.child(byField: "value") {
+                if member.child(byField: .name).flatMap(Syntax.propertyName) == name,
+                   let fieldValue = member.child(byField: .value) {
                     return value(of: fieldValue)
                 }
             default:
@@ -339,12 +339,12 @@ extension SemanticModel {
 
     /// A callback parameter's value, from where the callback is passed, or from its type annotation.
     func parameterValue(function: Node, index: Int, parameter: Node) -> SymbolicValue {
-        if let type = parameter.child(byField: "type"), typeNamesPermissionResponse(type) {
+        if let type = parameter.child(byField: .type), typeNamesPermissionResponse(type) {
             return .permissionResponse(origin: parameter.byteRange)
         }
         // react-query's `select: (data) => ...` receives what the query function resolves to.
         if index == 0, let context = Syntax.outerContext(of: function), context.parent.is(.pair),
-           ["select", "onSuccess", "onSettled"].contains(context.parent.child(byField: "key").flatMap(Syntax.propertyName) ?? ""),
+           ["select", "onSuccess", "onSettled"].contains(context.parent.child(byField: .key).flatMap(Syntax.propertyName) ?? ""),
            let object = context.parent.parent, object.is(.object),
            let argumentList = object.parent, argumentList.is(.arguments) {
             let arguments = argumentList.namedChildren.filter { $0.nodeKind != .comment }
@@ -354,12 +354,12 @@ extension SemanticModel {
         if let state = selectorParameterState(function: function, index: index) { return state }
         guard index == 0, let context = Syntax.outerContext(of: function), context.parent.is(.arguments),
               let call = context.parent.parent, call.is(.callExpression),
-              let callee = call.child(byField: "function").map(Syntax.unwrap) else { return .unknown }
+              let callee = call.child(byField: .function).map(Syntax.unwrap) else { return .unknown }
         // A zustand selector: `useStore((state) => state.status === 'granted')`.
         if let state = storeSelectorState(call: call, callee: callee) { return state }
         // `promise.then(response => ...)`
-        if callee.is(.memberExpression), let property = callee.child(byField: "property"),
-           property.textEquals("then"), let object = callee.child(byField: "object"),
+        if callee.is(.memberExpression), let property = callee.child(byField: .property),
+           property.textEquals("then"), let object = callee.child(byField: .object),
            context.parent.namedChildren.first?.id == context.child.id {
             switch value(of: object) {
             case let .permissionPromise(origin), let .permissionResponse(origin):
@@ -386,7 +386,7 @@ extension SemanticModel {
                     found = true
                 }
             case .nestedTypeIdentifier:
-                if let module = node.child(byField: "module"), let name = node.child(byField: "name"),
+                if let module = node.child(byField: .module), let name = node.child(byField: .name),
                    name.textEquals("NotificationPermissionsStatus"), module.is(.identifier),
                    let index = resolve(name: module.text, at: module), value(ofBinding: index) == .expoModule {
                     found = true
@@ -541,7 +541,7 @@ extension SemanticModel {
             if !bindings[index].writes.isEmpty { return flowValue(of: node, binding: index) }
             return value(ofBinding: index)
         case .memberExpression:
-            guard let object = node.child(byField: "object"), let property = node.child(byField: "property") else {
+            guard let object = node.child(byField: .object), let property = node.child(byField: .property) else {
                 return .unknown
             }
             if property.textEquals("OS"), Syntax.unwrap(object).is(.identifier), Syntax.unwrap(object).textEquals("Platform") {
@@ -549,7 +549,7 @@ extension SemanticModel {
             }
             return member(value(of: object), property.text)
         case .subscriptExpression:
-            guard let object = node.child(byField: "object"), let index = node.child(byField: "index") else {
+            guard let object = node.child(byField: .object), let index = node.child(byField: .index) else {
                 return .unknown
             }
             if let position = Syntax.numberValue(index) { return element(value(of: object), position) }
@@ -569,7 +569,7 @@ extension SemanticModel {
         case .this:
             return thisValue(at: node)
         case .ternaryExpression:
-            for field in ["consequence", "alternative"] {
+            for field: FieldName in [.consequence, .alternative] {
                 if let branch = node.child(byField: field) {
                     let candidate = value(of: branch)
                     if !candidate.isUnknown { return candidate }
@@ -579,7 +579,7 @@ extension SemanticModel {
         case .binaryExpression:
             return binaryValue(node)
         case .unaryExpression:
-            if Syntax.operatorText(node) == "!", let argument = node.child(byField: "argument"),
+            if Syntax.operatorText(node) == "!", let argument = node.child(byField: .argument),
                case let .platformTest(ifTrue, ifFalse) = value(of: argument) {
                 return .platformTest(ifTrue: ifFalse, ifFalse: ifTrue)
             }
@@ -590,7 +590,7 @@ extension SemanticModel {
     }
 
     private func binaryValue(_ node: Node) -> SymbolicValue {
-        guard let left = node.child(byField: "left"), let right = node.child(byField: "right"),
+        guard let left = node.child(byField: .left), let right = node.child(byField: .right),
               let op = Syntax.operatorText(node) else { return .unknown }
         switch op {
         case "||", "??":
@@ -615,8 +615,8 @@ extension SemanticModel {
     }
 
     private func callValue(_ call: Node) -> SymbolicValue {
-        guard let callee = call.child(byField: "function") else { return .unknown }
-        let arguments = call.child(byField: "arguments")?.namedChildren.filter { $0.nodeKind != .comment } ?? []
+        guard let callee = call.child(byField: .function) else { return .unknown }
+        let arguments = call.child(byField: .arguments)?.namedChildren.filter { $0.nodeKind != .comment } ?? []
         if callee.is(.import) || callee.is(.identifier) && callee.textEquals("require") {
             // `require('expo-notifications')`, `await import('expo-notifications')`
             guard let module = arguments.first.flatMap(Syntax.stringValue) else { return .unknown }
@@ -637,7 +637,7 @@ extension SemanticModel {
                case let .importNamed(module, name) = bindings[index].declaration, module.contains("redux-saga") {
                 calleeName = name
             }
-        case .memberExpression: calleeName = calleeNode.child(byField: "property")?.text
+        case .memberExpression: calleeName = calleeNode.child(byField: .property)?.text
         default: calleeName = nil
         }
         switch calleeName {
@@ -669,7 +669,7 @@ extension SemanticModel {
             // `app.messaging()` on a Firebase app object the analysis cannot see (a parameter, say),
             // in a file that uses Firebase messaging.
             if calleeNode.is(.memberExpression), importsNotificationLibrary,
-               let object = calleeNode.child(byField: "object"), value(of: object).isUnknown {
+               let object = calleeNode.child(byField: .object), value(of: object).isUnknown {
                 return .libraryValue(.firebaseMessaging, .instance)
             }
         case "useQuery", "useSuspenseQuery", "fetchQuery", "ensureQueryData", "useQueries":
@@ -681,7 +681,7 @@ extension SemanticModel {
         case "fetchQueryData", "getQueryData":
             break
         case "then", "catch", "finally":
-            guard calleeNode.is(.memberExpression), let object = calleeNode.child(byField: "object") else { break }
+            guard calleeNode.is(.memberExpression), let object = calleeNode.child(byField: .object) else { break }
             let base = value(of: object)
             guard case let .permissionPromise(origin) = base else { break }
             // `.catch(() => null)` and `.finally(log)` keep the response; `.then(cb)` gives what cb
@@ -701,7 +701,7 @@ extension SemanticModel {
             if let list = arguments.first.map(Syntax.unwrap), list.is(.array) { return .promiseAll(list) }
         case "all", "allSettled", "race", "any":
             guard calleeNode.is(.memberExpression),
-                  calleeNode.child(byField: "object").map({ Syntax.unwrap($0).textEquals("Promise") }) == true,
+                  calleeNode.child(byField: .object).map({ Syntax.unwrap($0).textEquals("Promise") }) == true,
                   let list = arguments.first.map(Syntax.unwrap), list.is(.array) else { break }
             if calleeName == "all" { return .promiseAll(list) }
             if calleeName == "allSettled" { break }
@@ -765,9 +765,9 @@ extension SemanticModel {
             case .object:
                 return current
             case .callExpression:
-                guard let callee = current.child(byField: "function").map(Syntax.unwrap),
+                guard let callee = current.child(byField: .function).map(Syntax.unwrap),
                       callee.textEquals("queryOptions") || callee.text.hasSuffix(".queryOptions"),
-                      let first = current.child(byField: "arguments")?.namedChildren.first(where: { $0.nodeKind != .comment }) else { return nil }
+                      let first = current.child(byField: .arguments)?.namedChildren.first(where: { $0.nodeKind != .comment }) else { return nil }
                 current = Syntax.unwrap(first)
             case .identifier:
                 guard let index = resolve(name: current.text, at: current),

@@ -88,7 +88,7 @@ public enum Syntax {
 
     /// The operator of a binary, unary, assignment or augmented-assignment expression.
     public static func operatorText(_ node: Node) -> String? {
-        node.child(byField: "operator")?.text
+        node.child(byField: .operator)?.text
     }
 
     /// The name of a property key (`a`, `'a'`, `"a"`), nil for computed keys.
@@ -118,14 +118,14 @@ public enum Syntax {
         for child in object.namedChildren {
             switch child.nodeKind {
             case .pair:
-                guard let key = child.child(byField: "key") else { continue }
+                guard let key = child.child(byField: .key) else { continue }
                 members.append(ObjectMember(
-                    name: propertyName(key), key: key, value: child.child(byField: "value"), node: child
+                    name: propertyName(key), key: key, value: child.child(byField: .value), node: child
                 ))
             case .shorthandPropertyIdentifier:
                 members.append(ObjectMember(name: child.text, key: child, value: child, node: child))
             case .methodDefinition:
-                guard let key = child.child(byField: "name") else { continue }
+                guard let key = child.child(byField: .name) else { continue }
                 members.append(ObjectMember(name: propertyName(key), key: key, value: child, node: child))
             case .spreadElement:
                 members.append(ObjectMember(name: nil, key: child, value: child.namedChild(0), node: child))

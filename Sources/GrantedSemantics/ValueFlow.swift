@@ -171,10 +171,10 @@ extension SemanticModel {
             guard let index = resolve(name: node.text, at: node), !bindings[index].writes.isEmpty else { return [known] }
             values = reachingDefinitions(of: node, binding: index).map { definitionValue($0, binding: index).value }
         case .memberExpression:
-            guard let object = node.child(byField: "object"), let property = node.child(byField: "property") else { return [known] }
+            guard let object = node.child(byField: .object), let property = node.child(byField: .property) else { return [known] }
             values = possibleValues(of: object, depth: depth + 1).map { member($0, property.text) }
         case .subscriptExpression:
-            guard let object = node.child(byField: "object"), let index = node.child(byField: "index") else { return [known] }
+            guard let object = node.child(byField: .object), let index = node.child(byField: .index) else { return [known] }
             if let position = Syntax.numberValue(index) {
                 values = possibleValues(of: object, depth: depth + 1).map { element($0, position) }
             } else if let name = Syntax.stringValue(index) {
@@ -253,33 +253,33 @@ extension SemanticModel {
             }
             switch node.nodeKind {
             case .ifStatement, .ternaryExpression:
-                for field in ["consequence", "alternative"] {
+                for field: FieldName in [.consequence, .alternative] {
                     if let branch = node.child(byField: field) { regions.conditional.append(branch.byteRange) }
                 }
             case .binaryExpression:
                 if let op = Syntax.operatorText(node), ["&&", "||", "??"].contains(op),
-                   let right = node.child(byField: "right") {
+                   let right = node.child(byField: .right) {
                     regions.conditional.append(right.byteRange)
                 }
             case .augmentedAssignmentExpression:
                 if let op = Syntax.operatorText(node), ["&&=", "||=", "??="].contains(op),
-                   let right = node.child(byField: "right") {
+                   let right = node.child(byField: .right) {
                     regions.conditional.append(right.byteRange)
                 }
             case .forStatement:
-                let repeated = (node.child(byField: "initializer")?.endByte ?? node.startByte)..<node.endByte
+                let repeated = (node.child(byField: .initializer)?.endByte ?? node.startByte)..<node.endByte
                 regions.conditional.append(repeated)
                 regions.loops.append(repeated)
             case .forInStatement:
-                if let body = node.child(byField: "body") { regions.conditional.append(body.byteRange) }
-                regions.loops.append((node.child(byField: "left")?.startByte ?? node.startByte)..<node.endByte)
+                if let body = node.child(byField: .body) { regions.conditional.append(body.byteRange) }
+                regions.loops.append((node.child(byField: .left)?.startByte ?? node.startByte)..<node.endByte)
             case .whileStatement, .doStatement:
-                if let body = node.child(byField: "body") { regions.conditional.append(body.byteRange) }
+                if let body = node.child(byField: .body) { regions.conditional.append(body.byteRange) }
                 regions.loops.append(node.byteRange)
             case .switchCase, .switchDefault:
                 regions.conditional.append(node.byteRange)
             case .tryStatement:
-                for field in ["body", "handler", "finalizer"] {
+                for field: FieldName in [.body, .handler, .finalizer] {
                     if let part = node.child(byField: field) { regions.conditional.append(part.byteRange) }
                 }
             default:

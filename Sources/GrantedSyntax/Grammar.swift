@@ -46,7 +46,7 @@ public enum Grammar: String, Sendable, CaseIterable {
     private static let typescriptNodeKinds = typescriptKinds.map { NodeKind(rawValue: $0) }
     private static let tsxNodeKinds = tsxKinds.map { NodeKind(rawValue: $0) }
 
-    /// Field ids by name, so that asking a node for a field does not compare every field name.
+    /// Field ids by name, as the grammar has them.
     var fieldIds: [String: TSFieldId] {
         switch self {
         case .typescript: return Grammar.typescriptFields
@@ -54,8 +54,18 @@ public enum Grammar: String, Sendable, CaseIterable {
         }
     }
 
+    /// The ids of `FieldName`'s cases, indexed by their raw values (0 for a field the grammar lacks).
+    var fieldTable: [TSFieldId] {
+        switch self {
+        case .typescript: return Grammar.typescriptFieldTable
+        case .tsx: return Grammar.tsxFieldTable
+        }
+    }
+
     private static let typescriptFields = readFieldIds(tree_sitter_typescript())
     private static let tsxFields = readFieldIds(tree_sitter_tsx())
+    private static let typescriptFieldTable = FieldName.allCases.map { typescriptFields[$0.grammarName] ?? 0 }
+    private static let tsxFieldTable = FieldName.allCases.map { tsxFields[$0.grammarName] ?? 0 }
 
     private static func readFieldIds(_ language: OpaquePointer) -> [String: TSFieldId] {
         var ids: [String: TSFieldId] = [:]

@@ -118,7 +118,8 @@ public final class SyntaxTree {
     public let grammar: Grammar
     let kindNames: [String]
     let nodeKinds: [NodeKind?]
-    let fieldIds: [String: TSFieldId]
+    /// The grammar's field ids, indexed by `FieldName.rawValue` (0: the grammar has no such field).
+    let fieldTable: [TSFieldId]
     /// False when the tree was parsed from rewritten bytes (`GrammarGaps`): it cannot seed an
     /// incremental parse of the text as written.
     var parsedFromSource = true
@@ -129,7 +130,7 @@ public final class SyntaxTree {
         self.grammar = grammar
         self.kindNames = grammar.kindNames
         self.nodeKinds = grammar.nodeKinds
-        self.fieldIds = grammar.fieldIds
+        self.fieldTable = grammar.fieldTable
     }
 
     deinit { ts_tree_delete(tree) }

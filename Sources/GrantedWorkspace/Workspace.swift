@@ -546,21 +546,26 @@ public final class Workspace: @unchecked Sendable {
                     worker.deferred.append(Deferred(order: order, path: path, configuration: configuration, bytes: bytes))
                     return
                 }
-                analyse(path, bytes: bytes, mentionsModule: mentionsModule, configuration: configuration, order: order, by: worker)
+                // Nor will it wait when it asks for them later: the lint is then put off too.
+                if let outcome = project.withoutWaiting({ analyse(path, bytes: bytes, mentionsModule: mentionsModule, configuration: configuration, by: worker) }) {
+                    worker.outcomes.append((order, outcome))
+                } else {
+                    worker.deferred.append(Deferred(order: order, path: path, configuration: configuration, bytes: bytes))
+                }
                 return
             }
             worker.waiting.append(Waiting(order: order, path: path, configuration: configuration))
         }
 
         /// Summarises (for the index) and lints a file that may matter.
-        private func analyse(_ path: String, bytes: [UInt8], mentionsModule: Bool, configuration: Configuration, order: Int, by worker: Worker) {
+        private func analyse(_ path: String, bytes: [UInt8], mentionsModule: Bool, configuration: Configuration, by worker: Worker) -> FileOutcome {
             // A file that uses a notification module and exports something may hand permission data
             // (or the module itself, `export default Notifications`) to the files that import it.
             if mentionsModule, export.matchesAny(bytes) {
                 project.summarise(file: path)
             }
             let job = LintJob(path: path, configuration: configuration, preloaded: bytes)
-            worker.outcomes.append((order, workspace.lintOne(job, linter: worker.linters.linter(for: configuration))))
+            return workspace.lintOne(job, linter: worker.linters.linter(for: configuration))
         }
 
         /// Lints the files put off while another thread computed summaries, on every core.
@@ -581,7 +586,8 @@ public final class Workspace: @unchecked Sendable {
                     lock.unlock()
                     guard index < deferred.count else { break }
                     let file = deferred[index]
-                    analyse(file.path, bytes: file.bytes, mentionsModule: modules.matchesAny(file.bytes), configuration: file.configuration, order: file.order, by: worker)
+                    let outcome = analyse(file.path, bytes: file.bytes, mentionsModule: modules.matchesAny(file.bytes), configuration: file.configuration, by: worker)
+                    worker.outcomes.append((file.order, outcome))
                 }
             }
         }
