@@ -18,13 +18,14 @@ run: build
 
 # Our targets must build without a warning (a separate scratch path, so the normal build keeps its
 # flags), both fuzz targets (lint, lsp) must have coverage and AddressSanitizer and survive a short run,
-# then the suite.
+# then the suite — run from that same build (the tests find the executable next to their bundle), so
+# the code is compiled once for both.
 test: setup
 	@bash scripts/test-deps.sh
 	@bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null
 	$(SWIFT) build --scratch-path .build/strict --build-tests -Xswiftc -warnings-as-errors
 	@bash scripts/fuzz.sh --ci 60
-	$(SWIFT) test
+	$(SWIFT) test --scratch-path .build/strict --skip-build
 
 fuzz: setup
 	@bash scripts/fuzz.sh $(or $(SECONDS),600)

@@ -353,7 +353,7 @@ extension CLITests {
         let marker = fakeBin.appendingPathComponent("git-was-run")
         try Self.write("#!/bin/sh\necho \"git must not run\" >&2\ntouch '\(marker.path)'\nexit 97\n", to: "git", in: fakeBin)
         chmod(fakeBin.appendingPathComponent("git").path, 0o755)
-        let binary = TestSupport.packageRoot.appendingPathComponent(".build/debug/granted-lint")
+        let binary = TestSupport.builtExecutable
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             Issue.record("the granted-lint executable is not built at \(binary.path)")
             return

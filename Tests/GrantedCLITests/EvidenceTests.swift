@@ -13,7 +13,7 @@ import TestSupport
 @Suite(.serialized)
 struct EvidenceTests {
     static let evidenceRoot = TestSupport.packageRoot.appendingPathComponent("TestCorpus/evidence")
-    static let binary = TestSupport.packageRoot.appendingPathComponent(".build/debug/granted-lint")
+    static let binary = TestSupport.builtExecutable
     static let rule = "provisional-blind-check"
     static let levels = ["note", "warning", "error"]
 

@@ -9,8 +9,8 @@ import TestSupport
 struct LanguageServerTests {
     static let root = TestSupport.packageRoot
     static let scenarios = root.appendingPathComponent("Tests/LanguageServer")
-    /// `swift test` builds the executable product into .build/debug along with the tests.
-    static let binary = root.appendingPathComponent(".build/debug/granted-lint")
+    /// The executable built with the tests (next to the test bundle).
+    static let binary = TestSupport.builtExecutable
     static let nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     struct Output {

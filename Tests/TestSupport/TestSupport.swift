@@ -16,6 +16,16 @@ public enum TestSupport {
         fatalError("Package.swift not found above \(#filePath)")
     }()
 
+    /// The `granted-lint` executable built with the tests: SwiftPM puts products next to the test
+    /// bundle, whatever the scratch path (`make test` builds once, warnings as errors, into
+    /// .build/strict and tests from there). `.build/debug`'s when the bundle's directory has none.
+    public static let builtExecutable: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("granted-lint")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/granted-lint")
+    }()
+
     public static let marker: Character = "↓"
 
     /// Removes `↓` markers and returns the code with the UTF-8 byte offsets they marked.
