@@ -24,7 +24,7 @@ test: setup
 	@bash scripts/test-deps.sh
 	@bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null
 	$(SWIFT) build --scratch-path .build/strict --build-tests -Xswiftc -warnings-as-errors
-	@bash scripts/fuzz.sh --ci 60
+	@bash scripts/fuzz.sh --ci 30
 	$(SWIFT) test --scratch-path .build/strict --skip-build
 
 fuzz: setup

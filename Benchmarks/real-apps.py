@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """granted-lint on real React Native apps: the corpus, built on demand, and its timings.
 
-    python3 Benchmarks/real-apps.py [--mirror DIR] [--corpus DIR] [--binary B] [--runs N] [--out-md F]
+    python3 Benchmarks/real-apps.py [--mirror DIR] [--corpus DIR] [--binary B] [--runs N] [--scale N] [--out-md F]
 
 The apps and commits are those of Benchmarks/real-apps.tsv. Their sources are exported from git
 snapshots of the repositories (`--mirror`: a directory holding `OWNER+NAME/repo` git directories, as
@@ -15,6 +15,9 @@ Then, with hyperfine (`--runs`, default 10, one warm-up) in one session, DIR bei
 directory: reading every file (`find DIR -type f -exec cat {} +`, the floor),
 `granted-lint --format json --output x.json DIR` on all
 cores and on one (`taskset -c 0`), and the peak RSS of the all-core run (`/usr/bin/time -f %M`).
+With `--scale N`, also copies the corpus N times (each copy under its own root, in CORPUS-xN) and
+lints that against N times one copy, with the peak memory of both.
+
 Prints a Markdown table with the ratios the issue "Real apps at the speed of reading them" asks for.
 """
 from __future__ import annotations
@@ -127,6 +130,39 @@ def hyperfine(commands: dict[str, str], runs: int, directory: Path) -> dict[str,
     return {result["command"]: result["median"] * 1000 for result in results}
 
 
+def scaled(options, binary: str) -> list[str]:
+    """N copies of the corpus under `CORPUS-xN/copy-K/` (real copies, not links, so that each is read
+    from its own pages), linted as one directory, against N times the time of one copy in the same
+    session; with the peak memory of both."""
+    copies = options.scale
+    big = options.corpus.parent / f"{options.corpus.name}-x{copies}"
+    stamp = big / ".granted-bench-copies"
+    expected = f"{copies} {sum(1 for _ in options.corpus.rglob('*') if _.is_file())}"
+    if not (stamp.exists() and stamp.read_text().strip() == expected):
+        shutil.rmtree(big, ignore_errors=True)
+        for index in range(copies):
+            shutil.copytree(options.corpus, big / f"copy-{index + 1:02d}")
+        stamp.write_text(expected + "\n")
+        print(f"real-apps: copied the corpus {copies} times into {big}", file=sys.stderr)
+    files = sum(1 for _ in big.rglob("*") if _.is_file() and not _.name.startswith(".granted-bench"))
+    report = tempfile.mktemp(suffix=".json")
+    one = big / "copy-01"
+    medians = hyperfine({
+        "one copy": f"{binary} --format json --output {report} {one}",
+        f"{copies} copies": f"{binary} --format json --output {report} {big}",
+    }, max(3, options.runs // 3), big)
+    def peak(path: Path) -> float:
+        run = subprocess.run(["/usr/bin/time", "-f", "%M", binary, "--format", "json", "--output", report, str(path)],
+                             capture_output=True, text=True)
+        return int(run.stderr.strip().splitlines()[-1]) / 1024
+    single, whole = medians["one copy"], medians[f"{copies} copies"]
+    return [
+        f"| {copies} copies ({files:,} files), all cores | {whole:.0f} ms = {whole / (copies * single):.2f}× "
+        f"{copies} times one copy ({single:.0f} ms) |",
+        f"| peak RSS, {copies} copies / one copy | {peak(big):.0f} MB / {peak(one):.0f} MB |",
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mirror", type=Path, default=Path(os.environ.get("GRANTED_REAL_APPS_MIRROR", "/work/.mirror")))
@@ -134,6 +170,8 @@ def main() -> None:
     parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "granted-lint"))
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--out-md", type=Path)
+    parser.add_argument("--scale", type=int, default=0,
+                        help="also lint N copies of the apps (CORPUS-xN, each copy under its own root) against N times one copy")
     options = parser.parse_args()
     for tool in ["hyperfine", "taskset"]:
         if shutil.which(tool) is None:
@@ -166,6 +204,8 @@ def main() -> None:
         f"| peak RSS, all cores (`/usr/bin/time -f %M`) | {peak:.0f} MB |",
         f"| findings | {findings} |",
     ]
+    if options.scale > 1:
+        lines += scaled(options, binary)
     text = "\n".join(lines) + "\n"
     print(text)
     if options.out_md:

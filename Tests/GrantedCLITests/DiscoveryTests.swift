@@ -429,6 +429,7 @@ struct HandedFilesTests {
         let result = try walker.walk(".")
 
         #expect(result.files.map(\.path) == expected.sorted())
+        #expect(result.files.allSatisfy { $0.absolutePath == FileManager.default.currentDirectoryPath + "/" + $0.path })
         #expect(received.files.map(\.path).sorted() == expected.sorted())
         #expect(received.files.map(\.number).sorted() == Array(0..<expected.count))
         // The result says which number each listed file came with.
