@@ -299,31 +299,45 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Relative module specifiers in `from '…'`, `require('…')` and `import('…')`, found by text.
     public static func relativeSpecifiers(in bytes: [UInt8]) -> [String] {
-        var result: [String] = []
-        var index = 0
-        while index + 2 < bytes.count {
-            // A quote followed by `./` or `../` opens a candidate specifier. (Plain comparisons: this
-            // looks at every byte of every file an editor lints.)
-            let byte = bytes[index]
-            if byte == 0x27 || byte == 0x22 || byte == 0x60, bytes[index + 1] == UInt8(ascii: "."),
-               bytes[index + 2] == UInt8(ascii: "/") || bytes[index + 2] == UInt8(ascii: ".") {
+        bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return [] }
+            let count = bytes.count
+            var result: [String] = []
+            // A quote followed by `./` or `../` opens a candidate specifier: jump from dot to dot
+            // (`memchr`) rather than looking at every byte — this runs over every file whose
+            // imports the index follows.
+            var searchFrom = 1
+            while searchFrom + 1 < count,
+                  let found = memchr(base + searchFrom, Int32(UInt8(ascii: ".")), count - 1 - searchFrom) {
+                let dot = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let index = dot - 1
                 let quote = bytes[index]
-                var end = index + 1
-                while end < bytes.count, bytes[end] != quote, bytes[end] != 0x0A, end - index < 512 { end += 1 }
-                if end < bytes.count, bytes[end] == quote {
-                    // Only when a `from`, `require(` or `import(` comes just before it.
-                    var before = index
-                    while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 || bytes[before - 1] == UInt8(ascii: "(") { before -= 1 }
-                    let head = String(decoding: bytes[max(0, before - 7)..<before], as: UTF8.self)
-                    if head.hasSuffix("from") || head.hasSuffix("require") || head.hasSuffix("import") {
-                        result.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
-                    }
-                    index = end
+                guard quote == 0x27 || quote == 0x22 || quote == 0x60,
+                      bytes[dot + 1] == UInt8(ascii: "/") || bytes[dot + 1] == UInt8(ascii: ".") else {
+                    searchFrom = dot + 1
+                    continue
                 }
+                var end = index + 1
+                while end < count, bytes[end] != quote, bytes[end] != 0x0A, end - index < 512 { end += 1 }
+                guard end < count, bytes[end] == quote else {
+                    searchFrom = dot + 1
+                    continue
+                }
+                // Only when a `from`, `require(` or `import(` comes just before it.
+                var before = index
+                while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 || bytes[before - 1] == UInt8(ascii: "(") { before -= 1 }
+                func endsWith(_ word: StaticString) -> Bool {
+                    let length = word.utf8CodeUnitCount
+                    guard before >= length else { return false }
+                    return word.withUTF8Buffer { word in (0..<length).allSatisfy { bytes[before - length + $0] == word[$0] } }
+                }
+                if endsWith("from") || endsWith("require") || endsWith("import") {
+                    result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self))
+                }
+                searchFrom = end + 2
             }
-            index += 1
+            return result
         }
-        return result
     }
 
     func resolve(_ module: String, from file: String) -> String? {

@@ -38,6 +38,31 @@ struct ProjectRunTests {
     }
 }
 
+/// Relative specifiers are found by text, from dot to dot: only after `from`, `require(` or
+/// `import(`, with any quote, and never inside another string.
+struct RelativeSpecifierTests {
+    @Test func specifiersAfterImportsAreFound() {
+        let source = """
+        import a from './a';
+        import { b } from "../lib/b";
+        export * from './c/index';
+        const d = require('./d');
+        const e = await import(`../e`);
+        import f from '..';
+        const g = './not-an-import';
+        console.log("x.y", '../neither');
+        import h from 'package';
+        import i from'./tight'
+        x.y.z; import j from './j'
+        """
+        #expect(ProjectIndex.relativeSpecifiers(in: Array(source.utf8)) == ["./a", "../lib/b", "./c/index", "./d", "../e", "..", "./tight", "./j"])
+        #expect(ProjectIndex.relativeSpecifiers(in: Array("'./".utf8)).isEmpty)
+        #expect(ProjectIndex.relativeSpecifiers(in: Array("from './".utf8)).isEmpty)
+        #expect(ProjectIndex.relativeSpecifiers(in: []).isEmpty)
+        #expect(ProjectIndex.relativeSpecifiers(in: Array("from './x'".utf8)) == ["./x"])
+    }
+}
+
 /// Module paths resolve from directory listings (one listing per directory, not a `stat` per
 /// candidate name), in the order TypeScript's resolution tries them.
 struct ModuleResolutionTests {
