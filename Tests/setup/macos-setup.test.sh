@@ -2,8 +2,8 @@
 # scripts/setup.sh as it runs on macOS, tried on Linux with stand-ins: `uname` says Darwin/arm64, and
 # `brew`, `xcrun`, `swift`, `pkg-config`, `cc`, `ar`, `id`, `sudo` and `apt-get` are small scripts
 # that write each call to a log. The PATH holds those and a macOS-like set of real tools: no
-# sha256sum, flock, apt-get, dpkg or other GNU-only command that a Mac lacks. Then once as on Debian
-# (uname says Linux), which must still go the apt-get way.
+# sha256sum, flock, apt-get, dpkg or other GNU-only command that a Mac lacks. Then as on Debian (uname
+# says Linux), which must still go the apt-get way; and scripts/test-deps.sh as on macOS.
 #
 #   bash Tests/setup/macos-setup.test.sh        # prints each failed check, ends with "N passed, N failed"
 #
@@ -194,16 +194,17 @@ new_scenario() {
 }
 on_path() { local tool; for tool in "$@"; do ln -sf "$standins/$tool" "$dir/bin/$tool"; done; }
 brew_has() { STATE=$dir/state FAKE_BREW_PREFIX=$dir/homebrew "$standins/brew-provides" "$1"; }
-run_setup() {
-  local path=$1
-  shift
+run_script() {
+  local script=$1 path=$2
+  shift 2
   : > "$dir/log"
   status=0
   env -i HOME="$dir/home" TMPDIR="${TMPDIR:-/tmp}" PATH="$path" XDG_CACHE_HOME="$dir/cache" \
     PIP_INDEX_URL=http://127.0.0.1:9/simple STANDIN_LOG="$dir/log" STATE="$dir/state" \
     FAKE_BREW_PREFIX="$dir/homebrew" "$@" \
-    bash "$root/scripts/setup.sh" > "$dir/output" 2>&1 || status=$?
+    bash "$root/scripts/$script" > "$dir/output" 2>&1 || status=$?
 }
+run_setup() { run_script setup.sh "$@"; }
 mac_path() { printf '%s:%s' "$dir/bin" "$mac_tools"; }
 mac_env=(FAKE_UNAME_S=Darwin FAKE_UNAME_M=arm64)
 
@@ -367,6 +368,25 @@ check "setup succeeds" succeeded
 check "apt-get without sudo" logged "apt-get update -qq"
 check "no sudo" never "sudo"
 check "nothing compiled" never "cc|ar"
+
+# 13. scripts/test-deps.sh on macOS: what the tests need, from Homebrew, only what is missing (node is
+#     there, and gives npm too).
+new_scenario macos-test-deps
+on_path uname brew id sudo apt-get dpkg
+brew_has node
+run_script test-deps.sh "$(mac_path)" "${mac_env[@]}"
+check "test-deps succeeds" succeeded
+check "the missing formulae installed at once" logged "brew install typescript libxml2 cmark-gfm neovim"
+check "no apt-get, dpkg or sudo" never "apt-get|dpkg|sudo"
+run_script test-deps.sh "$(mac_path)" "${mac_env[@]}"
+check "second run installs nothing" never "brew install"
+
+# 14. scripts/test-deps.sh on macOS without Homebrew: what to do.
+new_scenario macos-test-deps-no-homebrew
+on_path uname id sudo apt-get dpkg
+run_script test-deps.sh "$(mac_path)" "${mac_env[@]}"
+check "fails naming Homebrew" failed_with "https://brew.sh"
+check "no apt-get, dpkg or sudo" never "apt-get|dpkg|sudo"
 
 printf '%s passed, %s failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]
