@@ -3,6 +3,27 @@
 #   make test  — set everything up and run the whole test suite
 SWIFT ?= swift
 
+# macOS: Homebrew's bin and pkgconfig directories for every recipe, even when the shell did not run
+# `brew shellenv` (a GUI terminal, an IDE): SwiftPM finds the grammar's .pc file, which scripts/setup.sh
+# puts in $(brew --prefix)/lib/pkgconfig, through pkg-config. libxml2 is keg-only: its xmllint (the
+# tests' XML checker) comes after the system's.
+ifeq ($(shell uname -s),Darwin)
+BREW := $(firstword $(shell command -v brew 2>/dev/null) $(wildcard /opt/homebrew/bin/brew /usr/local/bin/brew))
+BREW_PREFIX := $(if $(BREW),$(shell $(BREW) --prefix))
+ifneq ($(BREW_PREFIX),)
+export PATH := $(BREW_PREFIX)/bin:$(PATH):$(BREW_PREFIX)/opt/libxml2/bin
+export PKG_CONFIG_PATH := $(BREW_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
+# scripts/fuzz.sh needs libFuzzer in the Swift toolchain (Xcode's has none) and ELF tools.
+FUZZ_CI = echo "make test: no fuzz run on macOS (scripts/fuzz.sh runs on Linux; docs/platforms.md)"
+else
+FUZZ_CI = bash scripts/fuzz.sh --ci 30
+endif
+# A grammar installed under another prefix (GRANTED_LINT_PREFIX, as scripts/setup.sh was given it).
+ifneq ($(GRANTED_LINT_PREFIX),)
+export PKG_CONFIG_PATH := $(GRANTED_LINT_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
+
 .PHONY: setup build run test fuzz dist npm clean
 
 setup:
@@ -24,7 +45,7 @@ test: setup
 	@bash scripts/test-deps.sh
 	@bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null
 	$(SWIFT) build --scratch-path .build/strict --build-tests -Xswiftc -warnings-as-errors
-	@bash scripts/fuzz.sh --ci 30
+	@$(FUZZ_CI)
 	$(SWIFT) test --scratch-path .build/strict --skip-build
 
 fuzz: setup

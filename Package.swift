@@ -36,11 +36,17 @@ let package = Package(
         .library(name: "GrantedLintKit", targets: ["GrantedDiscovery", "GrantedSyntax", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
     ],
     targets: [
+        // SwiftPM reads .pc files itself: from PKG_CONFIG_PATH, the directories `pkg-config --variable
+        // pc_path pkg-config` names (Homebrew's pkgconf names $(brew --prefix)/lib/pkgconfig, where
+        // scripts/setup.sh puts the grammar on macOS), /usr/local/lib/pkgconfig and the like, and on
+        // macOS a brew provider's $(brew --prefix)/opt/<formula>/lib/pkgconfig. A provider also names
+        // the install command when the .pc file is missing.
         .systemLibrary(
             name: "CTreeSitter",
             pkgConfig: "tree-sitter",
-            providers: [.apt(["libtree-sitter-dev"])]
+            providers: [.apt(["libtree-sitter-dev"]), .brew(["tree-sitter"])]
         ),
+        // Built by scripts/setup.sh; no package manager has it (its shim.h says so when it is missing).
         .systemLibrary(
             name: "CTreeSitterTypeScript",
             pkgConfig: "tree-sitter-typescript"

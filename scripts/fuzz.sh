@@ -54,6 +54,10 @@ GRAMMAR_SHA256="032034c5e27b1f6e00730b9e7c2dbc8203b4700d0c681fd019d6defcf61183ec
 say() { printf 'fuzz: %s\n' "$*" >&2; }
 die() { printf 'fuzz: error: %s\n' "$*" >&2; exit 1; }
 
+# libFuzzer comes with swift.org's Linux toolchains, not with Xcode's Swift; the checks below read ELF
+# sections with objdump, and the build below uses Debian's header paths.
+[ "$(uname -s)" = Linux ] || die "fuzzing runs on Linux only (libFuzzer in the Swift toolchain, objdump on ELF binaries); this is $(uname -s)"
+
 bash "$root/scripts/setup.sh"
 command -v clang >/dev/null || die "clang (from the Swift toolchain) is needed"
 command -v objdump >/dev/null || die "objdump (binutils) is needed"

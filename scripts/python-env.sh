@@ -13,7 +13,13 @@ stamp="$venv/.granted-lint-requirements"
 # Tests call this concurrently: one at a time creates or changes the environment.
 mkdir -p "$root/.build"
 exec 9>"$root/.build/python-env.lock"
-flock 9
+# flock(1) is util-linux, absent on macOS. The lock flock(2) takes belongs to the open file (fd 9,
+# inherited), not to the process that took it, so Python taking it and exiting is the same thing.
+if command -v flock >/dev/null 2>&1; then
+  flock 9
+else
+  python3 -c 'import fcntl; fcntl.flock(9, fcntl.LOCK_EX)'
+fi
 wanted=$(printf '%s\n' "${requirements[@]}" | sort -u)
 have=$(cat "$stamp" 2>/dev/null || true)
 missing=$(comm -23 <(printf '%s\n' "$wanted") <(printf '%s\n' "$have" | sort -u))

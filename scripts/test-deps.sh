@@ -1,11 +1,37 @@
 #!/usr/bin/env bash
-# What the test suite needs beyond the build (scripts/setup.sh), from Debian: the TypeScript
-# compiler (`node-typescript`, tsc 4.8) that proves fixes keep code compiling; `xmllint`
-# (`libxml2-utils`) that parses the JUnit and Checkstyle reports back; GitHub's Markdown renderer
-# (`cmark-gfm`) that renders the Markdown report's tables; Node.js with npm, which pack and install the
-# npm packages in the distribution tests; Neovim, whose built-in LSP client runs the language server
-# end to end. Idempotent.
+# What the test suite needs beyond the build (scripts/setup.sh): the TypeScript compiler that proves
+# fixes keep code compiling; `xmllint` that parses the JUnit and Checkstyle reports back; GitHub's
+# Markdown renderer (`cmark-gfm`) that renders the Markdown report's tables; Node.js with npm, which
+# pack and install the npm packages in the distribution tests; Neovim, whose built-in LSP client runs
+# the language server end to end. Idempotent.
+#   Debian: node-typescript (tsc 4.8), libxml2-utils, cmark-gfm, nodejs, npm, neovim, with apt-get.
+#   macOS: Homebrew's typescript, libxml2, cmark-gfm, node (with npm) and neovim, each installed only
+#   when neither the command nor the formula is there. macOS has its own /usr/bin/xmllint; Homebrew's
+#   libxml2 is keg-only, and the Makefile puts $(brew --prefix)/opt/libxml2/bin on the PATH after it.
 set -euo pipefail
+if [ "$(uname -s)" = Darwin ]; then
+  brew=$(command -v brew 2>/dev/null || true)
+  for candidate in /opt/homebrew/bin/brew /usr/local/bin/brew; do
+    if [ -z "$brew" ] && [ -x "$candidate" ]; then brew=$candidate; fi
+  done
+  [ -n "$brew" ] || { printf 'test-deps: error: the tests need tsc, xmllint, cmark-gfm, node, npm and nvim, which come from Homebrew on macOS: install it as https://brew.sh says\n' >&2; exit 1; }
+  missing=()
+  need() { # command formula
+    command -v "$1" >/dev/null 2>&1 || "$brew" list --versions "$2" >/dev/null 2>&1 && return 0
+    case " ${missing[*]:-} " in *" $2 "*) ;; *) missing+=("$2") ;; esac
+  }
+  need tsc typescript
+  need xmllint libxml2
+  need cmark-gfm cmark-gfm
+  need node node
+  need npm node
+  need nvim neovim
+  if [ "${#missing[@]}" -gt 0 ]; then
+    printf 'test-deps: installing %s from Homebrew\n' "${missing[*]}" >&2
+    "$brew" install "${missing[@]}"
+  fi
+  exit 0
+fi
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
 command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)

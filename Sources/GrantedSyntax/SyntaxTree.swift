@@ -13,11 +13,10 @@ public final class SyntaxParser {
 
     deinit { ts_parser_delete(parser) }
 
-    /// Bounds the time one parse may take; 0 means no limit.
-    public var timeoutMicroseconds: UInt64 {
-        get { ts_parser_timeout_micros(parser) }
-        set { ts_parser_set_timeout_micros(parser, newValue) }
-    }
+    /// Bounds the time one parse may take; 0 means no limit. Handed to every parse
+    /// (`granted_lint_parse_utf8`, CTreeSitter's shim.h): tree-sitter 0.26 has no such setting on the
+    /// parser any more.
+    public var timeoutMicroseconds: UInt64 = 0
 
     /// Parses UTF-8 bytes. Returns nil when the parse was cancelled by the timeout. A file that needs
     /// error recovery gets a second look for valid constructs the grammar does not know
@@ -77,7 +76,7 @@ public final class SyntaxParser {
         }
         let tree: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { chars in
-                ts_parser_parse_string_encoding(parser, previous, chars, UInt32(buffer.count), TSInputEncodingUTF8)
+                granted_lint_parse_utf8(parser, previous, chars, UInt32(buffer.count), timeoutMicroseconds)
             }
         }
         ts_parser_reset(parser)

@@ -11,7 +11,8 @@ struct LanguageServerTests {
     static let scenarios = root.appendingPathComponent("Tests/LanguageServer")
     /// The executable built with the tests (next to the test bundle).
     static let binary = TestSupport.builtExecutable
-    static let nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// Debian's, or Homebrew's (/usr/local on Intel Macs, /opt/homebrew on Apple silicon).
+    static let nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim", "/opt/homebrew/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     struct Output {
         let status: Int32
