@@ -596,7 +596,8 @@ struct DistributionTests {
             #expect(action.contains("\(variable): ${{ inputs.\(input) }}"), "action.yml does not pass \(input)")
             #expect(script.contains("${\(variable):"), "action-run.sh does not read \(variable)")
         }
-        #expect(action.contains("uses: github/codeql-action/upload-sarif@v3"))
+        // Pinned to a full commit, with the version it is in a comment.
+        #expect(action.contains("uses: github/codeql-action/upload-sarif@8aad20d150bbac5944a9f9d289da16a4b0d87c1e # v4.36.2"))
         #expect(action.contains("if: always() && inputs.upload-sarif == 'true'"))
     }
 }
