@@ -579,6 +579,21 @@ struct DistributionTests {
         #endif
     }
 
+    /// Which release the run step downloads on which runner — Linux and macOS, x64 and arm64 — and
+    /// what it refuses: Windows, other systems and architectures, a tarball that does not match its
+    /// .sha256 or whose .sha256 names another asset. Tests/Action/release-download-test.sh plays each
+    /// runner with a stand-in `uname` and serves stand-in releases through `release-url`, so this runs
+    /// on Linux and macOS alike, without the network.
+    @Test func actionDownloadsTheReleaseOfTheRunnersPlatform() throws {
+        let test = Self.root.appendingPathComponent("Tests/Action/release-download-test.sh")
+        let run = try Self.execute(["bash", test.path], in: Self.root)
+        #expect(run.status == 0, "\(run.both)")
+        #expect(!run.stdout.contains("not ok"), "\(run.stdout)")
+        for target in ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64"] {
+            #expect(run.stdout.contains("runs the \(target) release"), "\(target) not checked: \(run.stdout)")
+        }
+    }
+
     /// Every input of action.yml reaches the run step as INPUT_<NAME>, and action-run.sh reads it.
     @Test func actionInputsReachTheRunScript() throws {
         let action = try String(contentsOf: Self.root.appendingPathComponent("action.yml"), encoding: .utf8)
