@@ -18,7 +18,11 @@ say() { printf 'fetch-sdist: %s\n' "$*" >&2; }
 die() { printf 'fetch-sdist: error: %s\n' "$*" >&2; exit 1; }
 mkdir -p "$cache"
 sdist="$cache/${package//-/_}-$version.tar.gz"
-verify() { [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$sha256" ]; }
+# sha256sum where there is one (Linux), else shasum (macOS).
+sha256_of() {
+  if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1" | cut -d' ' -f1; else shasum -a 256 "$1" | cut -d' ' -f1; fi
+}
+verify() { [ "$(sha256_of "$1")" = "$sha256" ]; }
 if [ -f "$sdist" ] && ! verify "$sdist"; then
   say "cached $sdist does not match the pinned checksum; fetching it again"
   rm -f "$sdist"
@@ -55,7 +59,7 @@ PY
   mv "$fetched" "$sdist"
 fi
 if ! verify "$sdist"; then
-  actual=$(sha256sum "$sdist" | cut -d' ' -f1)
+  actual=$(sha256_of "$sdist")
   rm -f "$sdist"
   die "checksum mismatch for $package==$version: expected $sha256, got $actual (file removed)"
 fi
