@@ -31,7 +31,8 @@ fuzz: setup
 	@bash scripts/fuzz.sh $(or $(SECONDS),600)
 
 # A self-contained Linux binary (only glibc needed) in dist/granted-lint-<version>-linux-<arch>.tar.gz,
-# with its .sha256 (scripts/dist.sh says how).
+# with its .sha256 (scripts/dist.sh says how; with GRANTED_LINT_SWIFT_SDK and GRANTED_LINT_TARGET_*
+# it builds the release's other targets: fully static musl binaries, and the macOS ones on a Mac).
 dist: setup
 	@bash scripts/dist.sh
 
