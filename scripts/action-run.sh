@@ -28,9 +28,11 @@ output() { if [ -n "${GITHUB_OUTPUT:-}" ]; then printf '%s=%s\n' "$1" "$2" >> "$
 
 case "$fail_on" in error | warning | note) ;; *) fail "fail-on must be error, warning or note (got '$fail_on')" ;; esac
 
+# (Regular expressions are kept in variables, the one form that every bash from 3.2 on — macOS
+# runners have 3.2 — parses and matches alike; 3.2.0 rejects parentheses written inside [[ … ]].)
 version_of_action() {
-  local ref=${ACTION_REF:-}
-  if [[ $ref =~ ^v?([0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?)$ ]]; then
+  local ref=${ACTION_REF:-} version_tag='^v?([0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?)$'
+  if [[ $ref =~ $version_tag ]]; then
     printf '%s\n' "${BASH_REMATCH[1]}"
   else
     sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' "$action_path/Sources/GrantedCLI/BuildInfo.swift"
@@ -73,7 +75,7 @@ sha256_of() {
 
 # Sets `binary`.
 download_release() {
-  local version=$1 target asset url directory download expected named actual
+  local version=$1 target asset url directory download expected named actual sha256_hex='^[0-9a-f]{64}$'
   release_target
   asset="granted-lint-$version-$target.tar.gz"
   url=${release_url//\{version\}/$version}
@@ -90,7 +92,7 @@ download_release() {
     # The .sha256 is one `sha256sum` line: the digest, then the asset's name (`*` before it in
     # binary mode). It must name this asset, so that another target's checksum cannot pass.
     read -r expected named < "$download/$asset.sha256" || true
-    [[ ${expected:-} =~ ^[0-9a-f]{64}$ ]] && [ "${named#\*}" = "$asset" ] \
+    [[ ${expected:-} =~ $sha256_hex ]] && [ "${named#\*}" = "$asset" ] \
       || fail "$asset.sha256 is not a SHA-256 line for $asset"
     actual=$(sha256_of "$download/$asset") || fail "could not compute the SHA-256 of $asset"
     [ "$actual" = "$expected" ] || fail "$asset does not match its .sha256"

@@ -92,7 +92,7 @@ contains() { case "$1" in *"$2"*) return 0 ;; *) return 1 ;; esac; }
 expect_target() {
   local system=$1 machine=$2 target=$3 name="$1 $2 runs the $3 release"
   run_step "$system" "$machine" "$releases" "${4:-}"
-  [ -n "${5:-}" ] && name="$name ($5)"
+  if [ -n "${5:-}" ]; then name="$name ($5)"; fi
   if [ "$status" -ne 0 ]; then
     flunk "$name: exit $status; stdout: $out; stderr: $err"
   elif ! contains "$outputs" "binary=$runner_temp/granted-lint-$version-$target/granted-lint"; then
@@ -135,10 +135,12 @@ if command -v shasum >/dev/null 2>&1; then
   mkdir -p "$without"
   IFS=: read -r -a path_dirs <<<"$PATH"
   for dir in "${path_dirs[@]}"; do
-    [ -d "$dir" ] || continue
+    dir=$(cd "$dir" 2>/dev/null && pwd) || continue
     for tool in "$dir"/*; do
       name=${tool##*/}
-      [ "$name" = sha256sum ] || [ -e "$without/$name" ] || [ ! -x "$tool" ] || ln -s "$tool" "$without/$name"
+      if [ "$name" != sha256sum ] && [ -f "$tool" ] && [ -x "$tool" ] && [ ! -e "$without/$name" ] && [ ! -L "$without/$name" ]; then
+        ln -s "$tool" "$without/$name"
+      fi
     done
   done
   expect_target Darwin arm64 darwin-arm64 "$fake_bin:$without" "checked with shasum, no sha256sum on the PATH"
