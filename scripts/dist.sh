@@ -147,15 +147,17 @@ cmp -s "$work/BuildInfo.swift" "$src/$build_info" || cp "$work/BuildInfo.swift" 
 
 
 # The musl sysroot of the SDK for this triple: sdkRootPath in the bundle's swift-sdk.json, relative
-# to that file (SwiftPM keeps bundles in ~/.swiftpm/swift-sdks on Linux).
+# to that file. SwiftPM keeps bundles on Linux in $XDG_CONFIG_HOME/swiftpm/swift-sdks when that is
+# set, else in ~/.swiftpm/swift-sdks.
 musl_sysroot() {
   if [ -n "${GRANTED_LINT_SDK_SYSROOT:-}" ]; then
     printf '%s\n' "$GRANTED_LINT_SDK_SYSROOT"
     return
   fi
   local sdks=$HOME/.swiftpm/swift-sdks
+  if [ -n "${XDG_CONFIG_HOME:-}" ]; then sdks=$XDG_CONFIG_HOME/swiftpm/swift-sdks; fi
   [ -d "$sdks" ] || die "no Swift SDKs in $sdks: install the Static Linux SDK (swift sdk install URL --checksum SHA256), or set GRANTED_LINT_SDK_SYSROOT"
-  find "$sdks" -name swift-sdk.json -print0 | python3 -c '
+  find "$sdks/" -name swift-sdk.json -print0 | python3 -c '
 import json, os, sys
 triple = sys.argv[1]
 roots = []
