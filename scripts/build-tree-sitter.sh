@@ -51,7 +51,7 @@ grammar_stamp="grammar-pin: $grammar_package $grammar_version $grammar_sha256 + 
 CC=${CC:-clang}
 compiler=$(command -v "$CC") || die "no C compiler '$CC' (set CC)"
 if [ -z "${AR:-}" ]; then
-  AR=ar
+  AR='ar'
   [ -x "$(dirname "$compiler")/llvm-ar" ] && AR="$(dirname "$compiler")/llvm-ar"
 fi
 command -v python3 >/dev/null || die "python3 is needed (scripts/fetch-sdist.sh, scripts/patch-grammar.py)"
@@ -81,7 +81,7 @@ for grammar in typescript tsx; do
 done
 
 say "building tree-sitter $runtime_version and the grammars of $grammar_package $grammar_version with $CC ${target_flags[*]+"${target_flags[*]}"}"
-rm -rf "$out/lib" "$out/include" "$out/pkgconfig" "$out/.stamp"
+rm -rf "${out:?}/lib" "${out:?}/include" "${out:?}/pkgconfig" "${out:?}/.stamp"
 mkdir -p "$out/lib" "$out/include/tree_sitter" "$out/pkgconfig" "$src/objects"
 flags=(-O2 -fPIC -w ${target_flags[@]+"${target_flags[@]}"})
 # The five units at once (the TypeScript and TSX parsers are large), then every one checked.

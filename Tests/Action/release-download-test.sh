@@ -158,7 +158,7 @@ expect_refusal "another architecture is refused" Linux armv7l "$releases" \
   "granted-lint has binaries for x64 and arm64, and this runner is Linux armv7l"
 
 # Checksums: a digest that does not match, a .sha256 of another asset, no .sha256 at all.
-copy_releases() { rm -rf "$work/$1"; cp -R "$releases" "$work/$1"; printf '%s\n' "$work/$1"; }
+copy_releases() { rm -rf "${work:?}/${1:?}"; cp -R "$releases" "$work/$1"; printf '%s\n' "$work/$1"; }
 tampered=$(copy_releases tampered)
 printf '%064d  granted-lint-%s-linux-x64.tar.gz\n' 0 "$version" > "$tampered/granted-lint-$version-linux-x64.tar.gz.sha256"
 expect_refusal "a tarball that does not match its .sha256 is refused" Linux x86_64 "$tampered" \
