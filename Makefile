@@ -37,6 +37,7 @@ run: build
 	@.build/release/granted-lint TestCorpus/example-app; status=$$?; \
 	  if [ $$status -le 1 ]; then echo "(granted-lint exited $$status: $$([ $$status -eq 1 ] && echo 'findings reported' || echo 'clean'))"; else exit $$status; fi
 
+# The Action and the workflows must pass zizmor and their schemas (scripts/check-workflows.sh).
 # Our targets must build without a warning (a separate scratch path, so the normal build keeps its
 # flags), both fuzz targets (lint, lsp) must have coverage and AddressSanitizer and survive a short run,
 # then the suite — run from that same build (the tests find the executable next to their bundle), so
@@ -44,6 +45,7 @@ run: build
 test: setup
 	@bash scripts/test-deps.sh
 	@bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null
+	@bash scripts/check-workflows.sh
 	$(SWIFT) build --scratch-path .build/strict --build-tests -Xswiftc -warnings-as-errors
 	@$(FUZZ_CI)
 	$(SWIFT) test --scratch-path .build/strict --skip-build
@@ -52,7 +54,8 @@ fuzz: setup
 	@bash scripts/fuzz.sh $(or $(SECONDS),600)
 
 # A self-contained Linux binary (only glibc needed) in dist/granted-lint-<version>-linux-<arch>.tar.gz,
-# with its .sha256 (scripts/dist.sh says how).
+# with its .sha256 (scripts/dist.sh says how; with GRANTED_LINT_SWIFT_SDK and GRANTED_LINT_TARGET_*
+# it builds the release's other targets: fully static musl binaries, and the macOS ones on a Mac).
 dist: setup
 	@bash scripts/dist.sh
 

@@ -2,8 +2,9 @@
 # The run step of the GitHub Action (action.yml), kept here so that it can be tested as a script.
 #   1. Finds the binary: GRANTED_LINT_BINARY if set; built from the action's source when
 #      INPUT_BUILD_FROM_SOURCE is true; otherwise the release tarball for INPUT_VERSION (default: the
-#      action's ref when it is a version tag, else the version in the action's BuildInfo.swift),
-#      downloaded from INPUT_RELEASE_URL and checked against its .sha256.
+#      action's ref when it is a version tag, else the version in the action's BuildInfo.swift) and
+#      the runner's OS and architecture (Linux or macOS, x64 or arm64), downloaded from
+#      INPUT_RELEASE_URL and checked against its .sha256.
 #   2. Lints INPUT_PATHS in GITHUB_WORKSPACE: GitHub annotations in the log, SARIF to INPUT_SARIF_FILE.
 #   3. Appends a Markdown summary to GITHUB_STEP_SUMMARY (scripts/action-summary.sh).
 #   4. Writes the outputs exit-code, sarif-file and binary to GITHUB_OUTPUT.
@@ -27,38 +28,76 @@ output() { if [ -n "${GITHUB_OUTPUT:-}" ]; then printf '%s=%s\n' "$1" "$2" >> "$
 
 case "$fail_on" in error | warning | note) ;; *) fail "fail-on must be error, warning or note (got '$fail_on')" ;; esac
 
+# (Regular expressions are kept in variables, the one form that every bash from 3.2 on — macOS
+# runners have 3.2 — parses and matches alike; 3.2.0 rejects parentheses written inside [[ … ]].)
 version_of_action() {
-  local ref=${ACTION_REF:-}
-  if [[ $ref =~ ^v?([0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?)$ ]]; then
+  local ref=${ACTION_REF:-} version_tag='^v?([0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?)$'
+  if [[ $ref =~ $version_tag ]]; then
     printf '%s\n' "${BASH_REMATCH[1]}"
   else
     sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' "$action_path/Sources/GrantedCLI/BuildInfo.swift"
   fi
 }
 
+# Sets `target` to this runner's release target, `<os>-<arch>` with the names Node.js uses
+# (process.platform, process.arch), as in the npm packages: linux-x64, linux-arm64, darwin-x64,
+# darwin-arm64. The Linux binaries are fully static (musl), so they run on any distribution, Alpine
+# and old glibc included. (Not in a subshell: `fail` must end the script, not a $(…).)
+release_target() {
+  local system machine os arch
+  system=$(uname -s)
+  machine=$(uname -m)
+  case "$system" in
+    Linux) os=linux ;;
+    Darwin) os=darwin ;;
+    MINGW* | MSYS* | CYGWIN* | Windows_NT)
+      fail "granted-lint has no Windows binary, and this runner is Windows ($system $machine): run this job on a Linux or macOS runner (runs-on: ubuntu-latest or macos-latest; the files linted are the same), or set build-from-source: true on a runner with a Swift 6 toolchain" ;;
+    *)
+      fail "granted-lint has binaries for Linux and macOS (x64 and arm64), and this runner is $system $machine: use a Linux or macOS runner (runs-on: ubuntu-latest), or set build-from-source: true (needs a Swift 6 toolchain)" ;;
+  esac
+  case "$machine" in
+    x86_64 | amd64) arch=x64 ;;
+    aarch64 | arm64) arch=arm64 ;;
+    *)
+      fail "granted-lint has binaries for x64 and arm64, and this runner is $system $machine: use an x64 or arm64 runner (runs-on: ubuntu-latest), or set build-from-source: true (needs a Swift 6 toolchain)" ;;
+  esac
+  target="$os-$arch"
+}
+
+# The SHA-256 of a file: sha256sum where there is one (Linux), else shasum (macOS has it, with Perl).
+sha256_of() {
+  if command -v sha256sum >/dev/null 2>&1; then
+    sha256sum "$1" | cut -d' ' -f1
+  else
+    shasum -a 256 "$1" | cut -d' ' -f1
+  fi
+}
+
 # Sets `binary`.
 download_release() {
-  local version=$1 os arch asset url directory
-  os=$(uname -s)
-  case "$os-$(uname -m)" in
-    Linux-x86_64) arch=x64 ;;
-    *) fail "granted-lint releases have a binary for Linux x64 only, and this runner is $os $(uname -m): use a Linux runner (runs-on: ubuntu-latest), or set build-from-source: true (needs a Swift 6 toolchain)" ;;
-  esac
-  asset="granted-lint-$version-linux-$arch.tar.gz"
+  local version=$1 target asset url directory download expected named actual sha256_hex='^[0-9a-f]{64}$'
+  release_target
+  asset="granted-lint-$version-$target.tar.gz"
   url=${release_url//\{version\}/$version}
   url=${url//\{asset\}/$asset}
-  directory="$temp/granted-lint-$version-linux-$arch"
+  directory="$temp/granted-lint-$version-$target"
   if [ ! -x "$directory/granted-lint" ]; then
     printf 'Downloading %s\n' "$url" >&2
-    mkdir -p "$temp/granted-lint-download"
-    curl -fsSL --retry 3 -o "$temp/granted-lint-download/$asset" "$url" \
-      || fail "could not download $url (is there a release v$version? set version, or build-from-source: true)"
-    curl -fsSL --retry 3 -o "$temp/granted-lint-download/$asset.sha256" "$url.sha256" \
+    download="$temp/granted-lint-download"
+    mkdir -p "$download"
+    curl -fsSL --retry 3 -o "$download/$asset" "$url" \
+      || fail "could not download $url (is there a release v$version with a $target binary? set version, or build-from-source: true)"
+    curl -fsSL --retry 3 -o "$download/$asset.sha256" "$url.sha256" \
       || fail "could not download $url.sha256"
-    (cd "$temp/granted-lint-download" && sha256sum --check --status "$asset.sha256") \
-      || fail "$asset does not match its .sha256"
-    tar -xzf "$temp/granted-lint-download/$asset" -C "$temp"
-    rm -rf "$temp/granted-lint-download"
+    # The .sha256 is one `sha256sum` line: the digest, then the asset's name (`*` before it in
+    # binary mode). It must name this asset, so that another target's checksum cannot pass.
+    read -r expected named < "$download/$asset.sha256" || true
+    [[ ${expected:-} =~ $sha256_hex ]] && [ "${named#\*}" = "$asset" ] \
+      || fail "$asset.sha256 is not a SHA-256 line for $asset"
+    actual=$(sha256_of "$download/$asset") || fail "could not compute the SHA-256 of $asset"
+    [ "$actual" = "$expected" ] || fail "$asset does not match its .sha256"
+    tar -xzf "$download/$asset" -C "$temp"
+    rm -rf "$download"
   fi
   binary="$directory/granted-lint"
 }

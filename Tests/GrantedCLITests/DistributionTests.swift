@@ -579,6 +579,21 @@ struct DistributionTests {
         #endif
     }
 
+    /// Which release the run step downloads on which runner — Linux and macOS, x64 and arm64 — and
+    /// what it refuses: Windows, other systems and architectures, a tarball that does not match its
+    /// .sha256 or whose .sha256 names another asset. Tests/Action/release-download-test.sh plays each
+    /// runner with a stand-in `uname` and serves stand-in releases through `release-url`, so this runs
+    /// on Linux and macOS alike, without the network.
+    @Test func actionDownloadsTheReleaseOfTheRunnersPlatform() throws {
+        let test = Self.root.appendingPathComponent("Tests/Action/release-download-test.sh")
+        let run = try Self.execute(["bash", test.path], in: Self.root)
+        #expect(run.status == 0, "\(run.both)")
+        #expect(!run.stdout.contains("not ok"), "\(run.stdout)")
+        for target in ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64"] {
+            #expect(run.stdout.contains("runs the \(target) release"), "\(target) not checked: \(run.stdout)")
+        }
+    }
+
     /// Every input of action.yml reaches the run step as INPUT_<NAME>, and action-run.sh reads it.
     @Test func actionInputsReachTheRunScript() throws {
         let action = try String(contentsOf: Self.root.appendingPathComponent("action.yml"), encoding: .utf8)
@@ -596,7 +611,8 @@ struct DistributionTests {
             #expect(action.contains("\(variable): ${{ inputs.\(input) }}"), "action.yml does not pass \(input)")
             #expect(script.contains("${\(variable):"), "action-run.sh does not read \(variable)")
         }
-        #expect(action.contains("uses: github/codeql-action/upload-sarif@v3"))
+        // Pinned to a full commit, with the version it is in a comment.
+        #expect(action.contains("uses: github/codeql-action/upload-sarif@8aad20d150bbac5944a9f9d289da16a4b0d87c1e # v4.36.2"))
         #expect(action.contains("if: always() && inputs.upload-sarif == 'true'"))
     }
 }
