@@ -262,7 +262,9 @@ struct DistributionTests {
     static func packedNpmPackages() throws -> (main: URL, platform: URL) {
         let paths = try npmPackages.get()
         let main = try #require(paths.first { $0.lastPathComponent == "granted-lint-\(BuildInfo.version).tgz" }, "\(paths)")
-        let platform = try #require(paths.first { $0.lastPathComponent.hasPrefix("granted-lint-cli-linux-") }, "\(paths)")
+        let platform = try #require(paths.first {
+            $0.lastPathComponent.hasPrefix("granted-lint-cli-linux-") && !$0.lastPathComponent.contains("-musl-")
+        }, "\(paths)")
         return (main, platform)
     }
 
