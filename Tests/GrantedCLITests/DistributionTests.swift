@@ -434,6 +434,15 @@ struct DistributionTests {
         #expect(musl.stderr.contains("linux-x64 (musl) is supported, but its binary package @granted-lint/cli-linux-x64-musl is not installed"), "\(musl.stderr)")
     }
 
+    /// Every target's package, packed by npm-pack.sh from stand-in binaries (the real ones cannot be
+    /// built here), installed offline with the platform faked, and chosen by the launcher:
+    /// Tests/npm/platform-packages.test.js, run with Node's test runner.
+    @Test(.enabled(if: DistributionTests.hasNodeAndNpm, "node and npm are not installed (scripts/test-deps.sh installs them); npm platform packages not tested"))
+    func npmLauncherPicksEachPlatformPackage() throws {
+        let run = try Self.execute(["node", "--test", "Tests/npm/platform-packages.test.js"], in: Self.root)
+        #expect(run.status == 0, "\(run.both)")
+    }
+
     // MARK: - The GitHub Action
 
     /// The environment of the Action's run step on a runner, with its inputs.
