@@ -59,8 +59,8 @@ fuzz: setup
 dist: setup
 	@bash scripts/dist.sh
 
-# The npm packages (the granted-lint launcher and the platform package with the binary) as tarballs in
-# dist/npm, packed from the dist tarball (scripts/npm-pack.sh).
+# The npm packages (the granted-lint launcher, and the platform packages of this machine's binary) as
+# tarballs in dist/npm, packed from the dist tarball (scripts/npm-pack.sh also takes several).
 npm: dist
 	@bash scripts/npm-pack.sh
 
