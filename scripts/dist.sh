@@ -313,5 +313,16 @@ else
   (cd "$out_dir" && shasum -a 256 "$name.tar.gz" > "$name.tar.gz.sha256")
 fi
 say "$reported"
+# What the binary asks of the machine it runs on, stated (the README's platform table says the same;
+# Tests/dist/old-glibc.test.sh runs it in a Debian 11 tree): the highest glibc symbol version it
+# needs, or that it needs no C library at all.
+case "$kind" in
+  glibc)
+    glibc_floor=$(objdump -T "$stage/$name/granted-lint" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/^GLIBC_//' | sort -t. -k1,1n -k2,2n -k3,3n | tail -1)
+    [ -n "$glibc_floor" ] || die "cannot read the glibc versions the binary needs (objdump -T)"
+    say "requires: glibc $glibc_floor or later (the highest glibc symbol version the binary uses)" ;;
+  musl) say "requires: nothing — a static binary, no C library or loader (any Linux, Alpine too)" ;;
+  darwin) say "requires: macOS $(otool -l "$stage/$name/granted-lint" | awk '/LC_BUILD_VERSION/{f=1} f && /minos/{print $2; exit}') or later" ;;
+esac
 say "wrote ${tarball#"$root/"} ($(du -h "$tarball" | cut -f1); binary $(du -h "$stage/$name/granted-lint" | cut -f1)) and its .sha256"
 printf '%s\n' "$tarball"

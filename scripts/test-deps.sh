@@ -40,6 +40,9 @@ command -v cmark-gfm >/dev/null 2>&1 || missing+=(cmark-gfm)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 command -v nvim >/dev/null 2>&1 || missing+=(neovim)
+# debootstrap makes the Debian 11 tree the old-glibc test runs the dist binary in (as root only:
+# without root that test is skipped, and so is this).
+if [ "$(id -u)" -eq 0 ] && ! command -v debootstrap >/dev/null 2>&1; then missing+=(debootstrap); fi
 if [ "${#missing[@]}" -gt 0 ]; then
   printf 'test-deps: installing %s from Debian\n' "${missing[*]}" >&2
   as_root apt-get update -qq

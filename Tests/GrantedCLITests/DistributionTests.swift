@@ -610,6 +610,31 @@ struct DistributionTests {
         }
     }
 
+    /// The Linux binary `make dist` builds states its requirement, and it holds: make dist prints
+    /// the highest glibc symbol version (or that the binary is static), and in a minimal Debian 11
+    /// tree (glibc 2.31) the binary runs when that is 2.31 or lower and otherwise fails with the
+    /// loader's error the README's platform table quotes (Tests/dist/old-glibc.test.sh; skipped
+    /// without root or debootstrap, which scripts/test-deps.sh installs).
+    @Test func distBinaryStatesItsGlibcFloorAndDebian11AgreesWithIt() throws {
+        #if os(Linux)
+        let tarball = try Self.tarball()
+        let binary = try Self.unpack(tarball)
+        let test = Self.root.appendingPathComponent("Tests/dist/old-glibc.test.sh")
+        let run = try Self.execute(["bash", test.path, binary.path], in: Self.root)
+        if run.status == 77 {
+            print("old-glibc test skipped: \(run.stderr)")
+            return
+        }
+        #expect(run.status == 0, "\(run.both)")
+        #expect(run.stdout.contains("old-glibc: ok:"), "\(run.both)")
+        // The README states the same floor the binary has.
+        let floor = try Self.execute(["bash", "-c", "objdump -T \"$1\" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/^GLIBC_//' | sort -t. -k1,1n -k2,2n | tail -1", "floor", binary.path], in: Self.root)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let stated = floor.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!stated.isEmpty && readme.contains("glibc \(stated) or later"), "the README's platform table should say glibc \(stated) or later")
+        #endif
+    }
+
     /// Every input of action.yml reaches the run step as INPUT_<NAME>, and action-run.sh reads it.
     @Test func actionInputsReachTheRunScript() throws {
         let action = try String(contentsOf: Self.root.appendingPathComponent("action.yml"), encoding: .utf8)
