@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -62,7 +64,7 @@ public enum FileReader {
         buffer.reserve(size)
         var total = 0
         while total < size {
-            let count = systemRead(descriptor, buffer.storage + total, size - total)
+            let count = SystemCall.read(descriptor, buffer.storage + total, size - total)
             if count < 0 {
                 if errno == EINTR { continue }
                 return problem(.unreadable, String(cString: strerror(errno)))
@@ -86,13 +88,6 @@ public enum FileReader {
         return nil
     }
 
-    private static func systemRead(_ descriptor: Int32, _ target: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.read(descriptor, target, count)
-        #else
-        return Darwin.read(descriptor, target, count)
-        #endif
-    }
 
     public static func read(_ path: String, maxSize: Int) -> Result<[UInt8], FileProblem> {
         func problem(_ kind: FileProblem.Kind, _ reason: String) -> Result<[UInt8], FileProblem> {
@@ -115,7 +110,7 @@ public enum FileReader {
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialised in
             var total = 0
             while total < size {
-                let count = systemRead(descriptor, buffer.baseAddress! + total, size - total)
+                let count = SystemCall.read(descriptor, buffer.baseAddress! + total, size - total)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = errno

@@ -2,6 +2,10 @@ import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What the walker asks about the files it finds (the CLI answers from the configuration and its

@@ -1,6 +1,10 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A git work tree found without running git: the nearest `.git` (a directory, or a file that
@@ -154,7 +158,7 @@ enum IgnoreFileReader {
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var filled = 0
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            let count = bytes.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count <= 0 { break }
             filled += count
         }

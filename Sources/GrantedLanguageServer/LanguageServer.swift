@@ -2,6 +2,10 @@ import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import GrantedDiscovery
 import GrantedLinter

@@ -1,6 +1,11 @@
 import Foundation
+import GrantedDiscovery
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The server's log: stderr (stdout is the protocol), and a file when `--log-file` asks.
@@ -27,7 +32,7 @@ final class ServerLog: @unchecked Sendable {
         let line = Array("[granted-lint \(level) \(ISO8601DateFormatter().string(from: Date()))] \(message)\n".utf8)
         lock.lock()
         defer { lock.unlock() }
-        _ = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        _ = line.withUnsafeBytes { SystemCall.write(descriptor, $0.baseAddress, $0.count) }
         file?.write(Data(line))
     }
 }

@@ -3,6 +3,10 @@ import Foundation
 import GrantedSyntax
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What another file of the project exports, as far as permissions go. Values carry no syntax

@@ -139,6 +139,8 @@ public struct NodeID: Hashable, Sendable {
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif

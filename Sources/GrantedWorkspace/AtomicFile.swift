@@ -1,5 +1,8 @@
+import GrantedDiscovery
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -36,7 +39,7 @@ public enum AtomicFile {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+                SystemCall.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
