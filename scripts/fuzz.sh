@@ -203,20 +203,28 @@ run_target() {
   if [ "$ci" = 1 ]; then say "[$target] CI fuzz run passed: ${seconds}s, no crash, coverage ${first_cov} → ${last_cov}"; fi
 }
 
+# Every target is checked first, then all run at once: a libFuzzer process uses one core, so CI's two
+# targets take the clock time of one.
+pids=()
 for target in $targets; do
   case "$target" in
     lint)
       binary="$bin_dir/GrantedFuzz"
       check_instrumented "$binary" ts_parser_parse tree_sitter_tsx_external_scanner_scan
       say "[lint] instrumented: coverage sections, ASan checks, and the C runtime and grammar"
-      run_target lint "$binary" GrantedRules "$root/Fuzz/granted.dict"
+      run_target lint "$binary" GrantedRules "$root/Fuzz/granted.dict" &
+      pids+=("$!")
       ;;
     lsp)
       binary="$bin_dir/GrantedLanguageServerFuzz"
       # The Swift mangled names of MessageFramer.append and TextDocument.apply.
       check_instrumented "$binary" '$s21GrantedLanguageServer13MessageFramerV6append' '$s21GrantedLanguageServer12TextDocumentV5apply'
       say "[lsp] instrumented: coverage sections, ASan checks, and MessageFramer and TextDocument"
-      run_target lsp "$binary" "MessageFramer TextDocument" "$root/Fuzz/language-server.dict"
+      run_target lsp "$binary" "MessageFramer TextDocument" "$root/Fuzz/language-server.dict" &
+      pids+=("$!")
       ;;
   esac
 done
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+[ "$failed" -eq 0 ] || die "a fuzz target failed (its messages are above)"

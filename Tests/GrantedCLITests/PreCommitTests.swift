@@ -72,6 +72,13 @@ struct PreCommitTests {
         #expect(output.contains("note: no permission request in this project asks for provisional authorization"), "\(output)")
     }
 
+    /// The pre-commit framework runs this repository's hooks for real: installed from a commit of
+    /// this repository, on a staged file, rejecting a commit and accepting the fixed one. It runs
+    /// the `granted-lint-system` hook with the executable built with the tests on the PATH; the
+    /// `granted-lint` hook (`language: swift`) differs only in pre-commit building that executable
+    /// with `swift build -c release` in its own clone first — a second release build of the whole
+    /// package that kept a fresh `make test` over eight minutes — so its entry is checked below
+    /// and `pre-commit validate-manifest` checks the manifest.
     @Test func preCommitFrameworkRunsTheHookFromThisRepository() throws {
         let python = try Self.shell(["bash", Self.root.appendingPathComponent("scripts/python-env.sh").path, "pre-commit==4.7.0"], in: Self.root)
         #expect(python.status == 0, "\(python.text)")
@@ -97,10 +104,14 @@ struct PreCommitTests {
           - repo: \(Self.root.path)
             rev: \(rev)
             hooks:
-              - id: granted-lint
+              - id: granted-lint-system
 
         """.write(to: repository.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
-        let home = ["PRE_COMMIT_HOME": Self.root.appendingPathComponent(".build/pre-commit-home").path]
+        let bin = TestSupport.builtExecutable.deletingLastPathComponent().path
+        let home = [
+            "PRE_COMMIT_HOME": Self.root.appendingPathComponent(".build/pre-commit-home").path,
+            "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ]
         let install = try Self.shell([preCommit, "install"], in: repository, environment: home)
         #expect(install.status == 0, "\(install.text)")
         try Self.shell(["git", "add", ".pre-commit-config.yaml"], in: repository)
@@ -115,6 +126,27 @@ struct PreCommitTests {
         try Self.shell(["git", "add", "push.ts"], in: repository)
         let accepted = try Self.shell(["git", "commit", "-q", "-m", "provisional-aware"], in: repository, environment: home)
         #expect(accepted.status == 0, "\(accepted.text)")
+    }
+
+    /// Both hooks of the manifest: valid for pre-commit, the same entry and files, and the one
+    /// that builds from source is the Swift package's own build.
+    @Test func theHookManifestIsValidAndBothHooksRunGrantedLint() throws {
+        let python = try Self.shell(["bash", Self.root.appendingPathComponent("scripts/python-env.sh").path, "pre-commit==4.7.0"], in: Self.root)
+        #expect(python.status == 0, "\(python.text)")
+        let preCommit = URL(fileURLWithPath: python.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            .deletingLastPathComponent().appendingPathComponent("pre-commit").path
+        let manifest = Self.root.appendingPathComponent(".pre-commit-hooks.yaml")
+        let validate = try Self.shell([preCommit, "validate-manifest", manifest.path], in: Self.root)
+        #expect(validate.status == 0, "\(validate.text)")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let hooks = text.components(separatedBy: "\n- id: ").dropFirst().map { "id: " + $0 }
+        #expect(hooks.count == 2)
+        for hook in hooks {
+            #expect(hook.contains("entry: granted-lint\n"), "\(hook)")
+            #expect(hook.contains(#"files: \.(ts|tsx|js|jsx|mts|cts|mjs|cjs)$"#), "\(hook)")
+        }
+        #expect(hooks.first?.hasPrefix("id: granted-lint\n") == true && hooks.first?.contains("language: swift") == true)
+        #expect(hooks.last?.hasPrefix("id: granted-lint-system\n") == true && hooks.last?.contains("language: system") == true)
     }
 
     @Test func plainGitHookLintsTheStagedContent() throws {
