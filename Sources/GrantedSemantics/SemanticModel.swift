@@ -197,7 +197,7 @@ public final class SemanticModel {
         scopeIndexByNode[root.id] = 0
         scopeStack.append(0)
 
-        isTooDeep = !tree.walk(depthLimit: depthLimit) { node in
+        isTooDeep = !tree.walkWithParents(depthLimit: depthLimit) { node, parent in
             visiting?(node)
             let symbol = node.symbol
             guard symbol < interesting.count, interesting[symbol] else { return true }
@@ -212,7 +212,7 @@ public final class SemanticModel {
             switch kind {
             case .statementBlock, .forStatement, .forInStatement, .catchClause, .classBody,
                  .switchBody:
-                if node.parent.map({ Syntax.functionKinds.contains($0.nodeKind) }) == true { break }
+                if parent.map({ Syntax.functionKinds.contains($0.nodeKind) }) == true { break }
                 openScope(node, isFunction: false, stack: &scopeStack)
                 // `catch (error)`: the parameter belongs to the clause and shadows outer names.
                 if kind == .catchClause, let parameter = node.child(byField: .parameter) {
@@ -255,7 +255,7 @@ public final class SemanticModel {
             case .importStatement:
                 declareImport(node, in: scopeStack.last!)
             case .variableDeclarator:
-                let isVar = node.parent?.nodeKind == .variableDeclaration
+                let isVar = parent?.nodeKind == .variableDeclaration
                 let scope = isVar ? nearestFunctionScope(scopeStack) : scopeStack.last!
                 if let name = node.child(byField: .name) {
                     let value = node.child(byField: .value)

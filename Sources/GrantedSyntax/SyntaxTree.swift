@@ -171,6 +171,27 @@ public final class SyntaxTree {
         }
     }
 
+    /// `walk(depthLimit:_:)`, handing each node its parent too: `Node.parent` asks tree-sitter, which
+    /// walks down from the root every time (thousands of instructions a call), while the walk knows.
+    @discardableResult
+    public func walkWithParents(depthLimit: Int, _ visit: (_ node: Node, _ parent: Node?) -> Bool) -> Bool {
+        var cursor = ts_tree_cursor_new(ts_tree_root_node(tree))
+        defer { ts_tree_cursor_delete(&cursor) }
+        var ancestors: [Node] = []
+        while true {
+            let node = Node(raw: ts_tree_cursor_current_node(&cursor), tree: self)
+            if visit(node, ancestors.last), ts_tree_cursor_goto_first_child(&cursor) {
+                ancestors.append(node)
+                if ancestors.count > depthLimit { return false }
+                continue
+            }
+            while !ts_tree_cursor_goto_next_sibling(&cursor) {
+                if !ts_tree_cursor_goto_parent(&cursor) { return true }
+                ancestors.removeLast()
+            }
+        }
+    }
+
     /// The nodes that are errors or missing tokens, in document order (at most `limit`); an error
     /// node's own children are not searched.
     public func syntaxErrors(limit: Int = 20) -> [Node] {
