@@ -45,10 +45,44 @@ public enum FileReader {
     /// Reads the file into `buffer` (its bytes stay there until the next read), with the checks of
     /// `read(_:maxSize:)`.
     public static func read(_ path: String, maxSize: Int, into buffer: Buffer) -> Result<Void, FileProblem> {
-        func problem(_ kind: FileProblem.Kind, _ reason: String) -> Result<Void, FileProblem> {
+        buffer.setCount(0)
+        return opened(path, maxSize: maxSize) { descriptor, size in
+            buffer.reserve(size)
+            let (total, failure) = readFully(descriptor, into: buffer.storage, size: size)
+            if failure != 0 { return .failure(FileProblem(path: path, kind: .unreadable, reason: String(cString: strerror(failure)))) }
+            buffer.setCount(total)
+            if let reason = notTextReason(buffer.bytes) {
+                buffer.setCount(0)
+                return .failure(FileProblem(path: path, kind: .notText, reason: reason))
+            }
+            return .success(())
+        }
+    }
+
+    public static func read(_ path: String, maxSize: Int) -> Result<[UInt8], FileProblem> {
+        opened(path, maxSize: maxSize) { descriptor, size in
+            // Read into uninitialised storage: zeroing it first would touch every byte twice.
+            var failure: Int32 = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { storage, initialised in
+                guard let start = storage.baseAddress else { return }  // an empty file
+                let read = readFully(descriptor, into: UnsafeMutableRawPointer(start), size: size)
+                failure = read.failure
+                initialised = read.total
+            }
+            if failure != 0 { return .failure(FileProblem(path: path, kind: .unreadable, reason: String(cString: strerror(failure)))) }
+            if let reason = bytes.withUnsafeBytes({ notTextReason($0) }) { return .failure(FileProblem(path: path, kind: .notText, reason: reason)) }
+            return .success(bytes)
+        }
+    }
+
+    /// Opens a regular file of at most `maxSize` bytes (without blocking on a FIFO) and hands its
+    /// descriptor and size to `body`; every refusal has its reason.
+    private static func opened<T>(
+        _ path: String, maxSize: Int, _ body: (_ descriptor: Int32, _ size: Int) -> Result<T, FileProblem>
+    ) -> Result<T, FileProblem> {
+        func problem(_ kind: FileProblem.Kind, _ reason: String) -> Result<T, FileProblem> {
             .failure(FileProblem(path: path, kind: kind, reason: reason))
         }
-        buffer.setCount(0)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return problem(.unreadable, String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -61,20 +95,23 @@ public enum FileReader {
         if size > maxSize {
             return problem(.tooLarge, "\(size) bytes is more than the limit of \(maxSize) (--max-file-size)")
         }
-        buffer.reserve(size)
+        return body(descriptor, size)
+    }
+
+    /// Reads up to `size` bytes (fewer when the file shrank meanwhile); `failure` is the errno of a
+    /// failed read, else 0.
+    private static func readFully(_ descriptor: Int32, into target: UnsafeMutableRawPointer, size: Int) -> (total: Int, failure: Int32) {
         var total = 0
         while total < size {
-            let count = SystemCall.read(descriptor, buffer.storage + total, size - total)
+            let count = SystemCall.read(descriptor, target + total, size - total)
             if count < 0 {
                 if errno == EINTR { continue }
-                return problem(.unreadable, String(cString: strerror(errno)))
+                return (total, errno)
             }
             if count == 0 { break }
             total += count
         }
-        buffer.setCount(total)
-        if let reason = notTextReason(buffer.bytes) { buffer.setCount(0); return problem(.notText, reason) }
-        return .success(())
+        return (total, 0)
     }
 
     /// Why bytes are not source text (UTF-16, NUL bytes outside literals), or nil.
@@ -86,45 +123,5 @@ public enum FileReader {
             return "it contains NUL bytes, so it is not a text file"
         }
         return nil
-    }
-
-
-    public static func read(_ path: String, maxSize: Int) -> Result<[UInt8], FileProblem> {
-        func problem(_ kind: FileProblem.Kind, _ reason: String) -> Result<[UInt8], FileProblem> {
-            .failure(FileProblem(path: path, kind: kind, reason: reason))
-        }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return problem(.unreadable, String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return problem(.unreadable, String(cString: strerror(errno))) }
-        let type = status.st_mode & S_IFMT
-        if type == S_IFDIR { return problem(.unreadable, "it is a directory") }
-        guard type == S_IFREG else { return problem(.unreadable, "not a regular file") }
-        let size = Int(status.st_size)
-        if size > maxSize {
-            return problem(.tooLarge, "\(size) bytes is more than the limit of \(maxSize) (--max-file-size)")
-        }
-        // Read into uninitialised storage: zeroing it first would touch every byte twice.
-        var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialised in
-            var total = 0
-            while total < size {
-                let count = SystemCall.read(descriptor, buffer.baseAddress! + total, size - total)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if count == 0 { break }
-                total += count
-            }
-            initialised = total
-        }
-        if failure != 0 { return problem(.unreadable, String(cString: strerror(failure))) }
-        let total = bytes.count
-        if total < size { bytes.removeSubrange(total...) }
-        if let reason = bytes.withUnsafeBytes({ notTextReason($0) }) { return problem(.notText, reason) }
-        return .success(bytes)
     }
 }
