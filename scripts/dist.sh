@@ -314,7 +314,7 @@ else
 fi
 say "$reported"
 # What the binary asks of the machine it runs on, stated (the README's platform table says the same;
-# Tests/dist/old-glibc.test.sh runs it in a Debian 11 tree): the highest glibc symbol version it
+# Tests/platforms/old-glibc.test.sh runs it in a Debian 11 tree): the highest glibc symbol version it
 # needs, or that it needs no C library at all.
 case "$kind" in
   glibc)

@@ -613,13 +613,13 @@ struct DistributionTests {
     /// The Linux binary `make dist` builds states its requirement, and it holds: make dist prints
     /// the highest glibc symbol version (or that the binary is static), and in a minimal Debian 11
     /// tree (glibc 2.31) the binary runs when that is 2.31 or lower and otherwise fails with the
-    /// loader's error the README's platform table quotes (Tests/dist/old-glibc.test.sh; skipped
+    /// loader's error the README's platform table quotes (Tests/platforms/old-glibc.test.sh; skipped
     /// without root or debootstrap, which scripts/test-deps.sh installs).
     @Test func distBinaryStatesItsGlibcFloorAndDebian11AgreesWithIt() throws {
         #if os(Linux)
         let tarball = try Self.tarball()
         let binary = try Self.unpack(tarball)
-        let test = Self.root.appendingPathComponent("Tests/dist/old-glibc.test.sh")
+        let test = Self.root.appendingPathComponent("Tests/platforms/old-glibc.test.sh")
         let run = try Self.execute(["bash", test.path, binary.path], in: Self.root)
         if run.status == 77 {
             print("old-glibc test skipped: \(run.stderr)")

@@ -4,7 +4,7 @@
 # needs is 2.31 or lower (or when it is static), and otherwise fails with the loader's
 # "version `GLIBC_x.y' not found" — the error the table documents.
 #
-#   bash Tests/dist/old-glibc.test.sh BINARY
+#   bash Tests/platforms/old-glibc.test.sh BINARY
 #
 # The tree comes from `debootstrap --variant=minbase bullseye` once, into
 # ${XDG_CACHE_HOME:-~/.cache}/granted-lint/debian-bullseye-minbase (about 200 MB, a minute or two),
