@@ -69,7 +69,7 @@ public final class Linter {
 
     public let rules: [ConfiguredRule]
     private let instances: [any Rule]
-    private let requiredText: NeedleSet
+    let requiredText: NeedleSet
     private var parsers: [Grammar: SyntaxParser] = [:]
     private var dispatchTables: [Grammar: [[Int]]] = [:]
     /// When false, every file is parsed (the prefilter must never change results; tests compare).
@@ -84,7 +84,7 @@ public final class Linter {
     public var project: ProjectIndex? {
         didSet { projectNames = NeedleSet((project?.exportedNames ?? []) + (project?.storeRootNames ?? [])) }
     }
-    private var projectNames = NeedleSet([])
+    private(set) var projectNames = NeedleSet([])
     private let suppressionFilter: SuppressionFilter
     private let syntaxErrorSeverity: Severity?
 
@@ -145,6 +145,11 @@ public final class Linter {
             // The parse floor still says which files needed recovery (Benchmarks/parse-coverage.py).
             return .success(FileResult(file: file, diagnostics: [], analysed: true, recovery: ParseRecovery.of(tree) { nil }))
         }
+        return analyse(file, tree: tree)
+    }
+
+    /// Builds the semantic model of a parsed file and runs the rules over it.
+    func analyse(_ file: SourceFile, tree: SyntaxTree) -> Result<FileResult, FileProblem> {
         var diagnostics: [Diagnostic] = []
         let context = RuleContext(file: file, tree: tree, project: project)
         // One walk: the semantic model's, which also collects the nodes rules subscribe to (every
@@ -209,7 +214,7 @@ public final class Linter {
         return tree.firstSyntaxError() == nil
     }
 
-    private func parser(for grammar: Grammar) -> SyntaxParser {
+    func parser(for grammar: Grammar) -> SyntaxParser {
         if let parser = parsers[grammar] { return parser }
         let parser = SyntaxParser(grammar: grammar)
         parsers[grammar] = parser

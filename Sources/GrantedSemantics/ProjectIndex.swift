@@ -93,6 +93,11 @@ public final class ProjectIndex: @unchecked Sendable {
         /// Counts invalidations: a summary computed while one happened may have read the old text,
         /// so it is used once but not kept.
         var generation = 0
+        /// Counts every change that may alter what a file's analysis reads from the index: an
+        /// invalidation or a new store table. `ownChanges` counts, per file, the invalidations of
+        /// that file alone (its own edits, which no summary it reads depended on).
+        var changes = 0
+        var ownChanges: [String: Int] = [:]
         /// A module path (without extension) → the file it names, nil when none; forgotten when a
         /// file changes (it may have been created or removed).
         var resolutions: [String: String?] = [:]
@@ -148,6 +153,7 @@ public final class ProjectIndex: @unchecked Sendable {
         storage.storeWrites[file] = writes.isEmpty ? nil : writes
         storage.storeCells = nil
         storage.storeRootNames = nil
+        storage.changes += 1
     }
 
     /// Parses a file and records its store writes (for a caller that lints files without a
@@ -451,12 +457,28 @@ public final class ProjectIndex: @unchecked Sendable {
                 queue.append(importer)
             }
         }
+        // A file whose summaries read a file that depends on it (an import cycle) reads its own
+        // text back through them: that change is not its own alone.
+        let readsItselfBack = !(storage.dependencies[changed] ?? []).isDisjoint(with: affected)
         for file in affected {
             storage.summaries[file] = nil
             storage.dependencies[file] = nil
         }
         storage.generation += 1
+        storage.changes += 1
+        if !readsItselfBack { storage.ownChanges[changed, default: 0] += 1 }
         return affected
+    }
+
+    /// A number that changes whenever what `path`'s analysis reads from the index may have changed
+    /// (a summary it may read, the store table), but not when only `path` itself was invalidated:
+    /// an editor's buffer keeps its last lint's findings for an edit that cannot change them only
+    /// while this number stays.
+    public func revision(excludingChangesTo path: String) -> Int {
+        let full = absolute(path)
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.changes - storage.ownChanges[full, default: 0]
     }
 
     private func summary(of path: String, visiting: Set<String>) -> [String: ExportedValue] {

@@ -19,6 +19,15 @@ public struct ProvisionalRequestSite: Hashable, Sendable {
     public var location: ExternalLocation { ExternalLocation(path: path, start: start, end: end) }
     /// `src/push/register.ts:42`
     public var shortDescription: String { "\(path):\(start.line)" }
+
+    public init(path: String, range: Range<Int>, start: SourcePosition, end: SourcePosition, library: String, how: String) {
+        self.path = path
+        self.range = range
+        self.start = start
+        self.end = end
+        self.library = library
+        self.how = how
+    }
 }
 
 /// What one file says about provisional authorization.

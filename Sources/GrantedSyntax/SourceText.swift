@@ -256,4 +256,33 @@ extension SourceText {
         }
         return false
     }
+
+    /// Whether `name` occurs as a whole word (not inside a longer identifier) anywhere but in
+    /// `region`: memchr for candidates, memcmp for the rest.
+    public func containsWord(_ name: Substring, outside region: Range<Int>) -> Bool {
+        let pattern = Array(name.utf8)
+        guard let first = pattern.first, pattern.count <= bytes.count else { return false }
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte == 36 || byte >= 0x80
+        }
+        return bytes.withUnsafeBytes { haystack in
+            pattern.withUnsafeBytes { target in
+                guard let base = haystack.baseAddress, let targetBase = target.baseAddress else { return false }
+                let last = haystack.count - target.count
+                var offset = 0
+                while offset <= last {
+                    guard let candidate = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+                    let position = base.distance(to: UnsafeRawPointer(candidate))
+                    offset = position + 1
+                    guard memcmp(base + position, targetBase, target.count) == 0 else { continue }
+                    let end = position + target.count
+                    if position > 0, isWordByte(haystack[position - 1]) { continue }
+                    if end < haystack.count, isWordByte(haystack[end]) { continue }
+                    if position >= region.lowerBound && end <= region.upperBound { continue }
+                    return true
+                }
+                return false
+            }
+        }
+    }
 }

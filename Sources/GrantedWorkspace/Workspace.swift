@@ -100,9 +100,9 @@ public final class Workspace: @unchecked Sendable {
     public var scansEvidenceRoot = true
     /// `rootEvidence`'s files, once scanned (absolute path → what the file says).
     private var evidenceByFile: [String: FileProvisionalEvidence]?
-    /// The last tree of each file linted with `lint(path:bytes:)`, to parse its next text
-    /// incrementally.
-    private var documentTrees: [String: SyntaxTree] = [:]
+    /// What the last lint of each file linted with `lint(path:bytes:)` left: its tree, to parse
+    /// the next text incrementally, and its findings, for an edit that cannot change them.
+    private var documentMemos: [String: LintMemo] = [:]
     /// One linter per configuration file for `lint(path:bytes:)`, whose callers take turns.
     private var documentLinters: Linters
 
@@ -180,7 +180,7 @@ public final class Workspace: @unchecked Sendable {
         let full = absolute(path)
         lock.lock()
         buffers[full] = bytes
-        if bytes == nil { documentTrees[full] = nil }
+        if bytes == nil { documentMemos[full] = nil }
         lock.unlock()
         return project.invalidate(file: full)
     }
@@ -211,13 +211,13 @@ public final class Workspace: @unchecked Sendable {
         let file = SourceFile(path: path, text: SourceText(bytes: bytes), grammar: Self.grammar(of: path))
         let key = absolute(path)
         lock.lock()
-        let previous = documentTrees[key]
+        let previous = documentMemos[key]
         lock.unlock()
-        return linter.lint(file, reusing: previous) { tree in
-            self.lock.lock()
-            self.documentTrees[key] = tree
-            self.lock.unlock()
-        }
+        let linted = linter.lint(file, after: previous)
+        lock.lock()
+        documentMemos[key] = linted.memo
+        lock.unlock()
+        return linted.outcome
     }
 
     /// The linter of `lint(path:bytes:)` and `fixedText` for a configuration, on the persistent index.

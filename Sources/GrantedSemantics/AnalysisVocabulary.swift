@@ -1,0 +1,48 @@
+/// The words the analysis compares code against: API, module, option and store names, the words
+/// its naming heuristics look for (`track…`, `use…`, `…Status`, `…$`), and the rest of the string
+/// literals in the rules and the semantics. A name that contains none of them, used nowhere else in
+/// its file, cannot make the analysis see anything: an edited declaration made only of such names
+/// cannot change a finding (`Linter.lint(_:after:)`).
+///
+/// `AnalysisVocabularyTests` reads every string literal of `Rules/`, `GrantedSemantics` and
+/// `GrantedLinter` and fails when one is not covered, so a rule that learns a new word must list it
+/// here (or a shorter word inside it).
+public enum AnalysisVocabulary {
+    /// Lowercased; a name that contains one of them (in any case) is one the analysis may know.
+    public static let stems: [String] = [
+        "action", "addcase", "after", "alert", "all", "amplitude", "analytics", "android", "announcements", "any",
+        "api", "app", "atom", "authorization", "authorized", "auto", "aware", "badge", "blind", "blocked", "boolean",
+        "breadcrumb", "bugsnag", "canaskagain", "capture", "catch", "channel", "check", "cjs", "code", "console",
+        "core", "correctness", "cps", "crashlytics", "create", "cts", "data", "date", "debug", "deefault", "default",
+        "deliverable", "denied", "deprecated", "deprecation", "description", "disable", "dispatch", "enumeration",
+        "ephemeral", "error", "event", "example", "exception", "expo", "fetchquery", "filter", "find", "firebase",
+        "foreach", "from", "get", "granted", "has", "high", "identify", "ids", "ignored", "import", "includes",
+        "index", "info", "invalid", "ios", "jsx", "lastresponseasync", "legend", "line", "lint", "log",
+        "maintainability", "map", "medium", "member", "message", "messaging", "missing", "mixpanel", "mjs",
+        "modules", "mts", "mutationfn", "name", "native", "needless", "never", "next", "nooptions", "not_determined",
+        "notawaited", "notifee", "notification", "number", "numeric", "only", "onsuccess", "other", "outcome",
+        "parse", "parts", "payload", "peek", "people", "permission", "platform", "print", "project", "promise",
+        "provider", "push", "put", "queryfn", "queryoptions", "race", "react", "reducers", "redux",
+        "registersuperproperties", "remove", "request", "require", "resolve", "results", "rovisional", "saga", "sdk",
+        "seconds", "segment", "select", "sentry", "set", "should", "show", "some", "status", "suggested",
+        "suppression", "syntax", "then", "token", "track", "trigger", "true", "tsx", "type", "undetermined",
+        "unguarded", "unknown", "upgrade", "use", "value", "var", "very", "void", "warn", "was", "web", "when",
+        "without", "xxxx", "your",
+        "$",
+    ]
+
+    /// Lowercased short words, matched whole: as substrings they would be in nearly every name.
+    public static let shortWords: Set<String> = [
+        "c", "i", "l", "n", "r", "s", "t", "u", "id", "in", "is", "js", "of", "os", "ts", "ux",
+    ]
+
+    /// Whether the analysis may know `name` (an identifier, a property name, a word of a string).
+    public static func mayKnow(_ name: Substring) -> Bool {
+        guard let first = name.utf8.first else { return false }
+        // A number means something only next to a name the analysis knows (`ios.status === 3`).
+        if first >= 0x30 && first <= 0x39 { return false }
+        let lowered = name.lowercased()
+        if lowered.utf8.count <= 2, shortWords.contains(lowered) { return true }
+        return stems.contains { lowered.contains($0) }
+    }
+}
