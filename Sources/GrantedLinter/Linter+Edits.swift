@@ -86,18 +86,7 @@ struct QuietEdit {
         // Recovery reshapes the tree around an error far from the edit; and a finding's meaning
         // then rests on how tree-sitter recovered.
         guard !oldTree.root.hasError, !newTree.root.hasError else { return nil }
-        let prefix = old.withUnsafeBufferPointer { o in new.withUnsafeBufferPointer { n in
-            var index = 0
-            let limit = min(o.count, n.count)
-            while index < limit, o[index] == n[index] { index += 1 }
-            return index
-        } }
-        let suffix = old.withUnsafeBufferPointer { o in new.withUnsafeBufferPointer { n in
-            var count = 0
-            let limit = min(o.count, n.count) - prefix
-            while count < limit, o[o.count - 1 - count] == n[n.count - 1 - count] { count += 1 }
-            return count
-        } }
+        let (prefix, suffix) = TextDifference.commonEnds(old, new)
         let delta = new.count - old.count
         let oldUnits = oldTree.root.children
         let newUnits = newTree.root.children
@@ -130,7 +119,7 @@ struct QuietEdit {
         let relevant = old.withUnsafeBytes { isRelevant(UnsafeRawBufferPointer(rebasing: $0[start..<oldEnd])) }
             || new.withUnsafeBytes { isRelevant(UnsafeRawBufferPointer(rebasing: $0[start..<newEnd])) }
         guard !relevant else { return nil }
-        var names = Set<Substring>()
+        var names = Set<[UInt8]>()
         for unit in Array(oldTouched) + Array(newTouched) {
             guard QuietEdit.collectNames(in: unit, into: &names) else { return nil }
         }
@@ -140,15 +129,18 @@ struct QuietEdit {
 
     /// Collects the names of `unit` (identifiers, property names, the words of its strings); false
     /// when one is a word the analysis knows, or there are too many to look for one by one.
-    static func collectNames(in unit: Node, into names: inout Set<Substring>) -> Bool {
-        let source = unit.tree.source
+    static func collectNames(in unit: Node, into names: inout Set<[UInt8]>) -> Bool {
+        let bytes = unit.tree.source.bytes
         var quiet = true
         func addWords(of range: Range<Int>) {
-            let text = source.text(in: range)
-            for word in text.split(whereSeparator: { !QuietEdit.isWordCharacter($0) }) {
+            var index = range.lowerBound
+            while index < range.upperBound {
+                guard isWordByte(bytes[index]) else { index += 1; continue }
+                let start = index
+                while index < range.upperBound, isWordByte(bytes[index]) { index += 1 }
+                let word = bytes[start..<index]
                 if AnalysisVocabulary.mayKnow(word) { quiet = false; return }
-                if let first = word.utf8.first, first >= 0x30 && first <= 0x39 { continue }
-                names.insert(word)
+                if word.first! < 0x30 || word.first! > 0x39 { names.insert(Array(word)) }
             }
         }
         unit.tree.walk { node in
@@ -169,8 +161,9 @@ struct QuietEdit {
         return quiet && names.count <= 64
     }
 
-    static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_" || character == "$"
+    /// Bytes of a name: ASCII letters, digits, `_`, `$`, and every byte of a non-ASCII character.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte == 36 || byte >= 0x80
     }
 
     /// `previous` (the old text's result) for the new text: every place before the edit kept,

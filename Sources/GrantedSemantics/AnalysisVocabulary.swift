@@ -37,12 +37,30 @@ public enum AnalysisVocabulary {
     ]
 
     /// Whether the analysis may know `name` (an identifier, a property name, a word of a string).
-    public static func mayKnow(_ name: Substring) -> Bool {
-        guard let first = name.utf8.first else { return false }
+    public static func mayKnow(_ name: Substring) -> Bool { mayKnow(Array(name.utf8)[...]) }
+
+    /// `mayKnow` on the name's UTF-8 bytes: ASCII letters compared without case (the analysis
+    /// compares names byte for byte, so no other letter can spell one of its words).
+    public static func mayKnow(_ name: ArraySlice<UInt8>) -> Bool {
+        guard let first = name.first else { return false }
         // A number means something only next to a name the analysis knows (`ios.status === 3`).
         if first >= 0x30 && first <= 0x39 { return false }
-        let lowered = name.lowercased()
-        if lowered.utf8.count <= 2, shortWords.contains(lowered) { return true }
-        return stems.contains { lowered.contains($0) }
+        let lowered = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        if lowered.count <= 2, shortWordBytes.contains(lowered) { return true }
+        for start in lowered.indices {
+            for stem in stemsByFirstByte[Int(lowered[start])] where start + stem.count <= lowered.count {
+                var matched = 1
+                while matched < stem.count, lowered[start + matched] == stem[matched] { matched += 1 }
+                if matched == stem.count { return true }
+            }
+        }
+        return false
     }
+
+    private static let shortWordBytes: Set<[UInt8]> = Set(shortWords.map { Array($0.utf8) })
+    private static let stemsByFirstByte: [[[UInt8]]] = {
+        var table = Array(repeating: [[UInt8]](), count: 256)
+        for stem in stems { table[Int(stem.utf8.first!)].append(Array(stem.utf8)) }
+        return table
+    }()
 }

@@ -259,8 +259,7 @@ extension SourceText {
 
     /// Whether `name` occurs as a whole word (not inside a longer identifier) anywhere but in
     /// `region`: memchr for candidates, memcmp for the rest.
-    public func containsWord(_ name: Substring, outside region: Range<Int>) -> Bool {
-        let pattern = Array(name.utf8)
+    public func containsWord(_ pattern: [UInt8], outside region: Range<Int>) -> Bool {
         guard let first = pattern.first, pattern.count <= bytes.count else { return false }
         func isWordByte(_ byte: UInt8) -> Bool {
             (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte == 36 || byte >= 0x80
@@ -286,3 +285,30 @@ extension SourceText {
         }
     }
 }
+
+/// Where two versions of a text differ.
+public enum TextDifference {
+    /// The lengths of the longest common prefix and, in what remains, the longest common suffix:
+    /// `old[prefix..<(old.count - suffix)]` became `new[prefix..<(new.count - suffix)]`. Compared a
+    /// block at a time with `memcmp` (an editor's buffer differs from its last text in a few bytes).
+    public static func commonEnds(_ old: [UInt8], _ new: [UInt8]) -> (prefix: Int, suffix: Int) {
+        old.withUnsafeBytes { o in
+            new.withUnsafeBytes { n in
+                let shorter = min(o.count, n.count)
+                guard shorter > 0, let ob = o.baseAddress, let nb = n.baseAddress else { return (0, 0) }
+                let block = 64
+                var prefix = 0
+                while prefix + block <= shorter, memcmp(ob + prefix, nb + prefix, block) == 0 { prefix += block }
+                while prefix < shorter, o[prefix] == n[prefix] { prefix += 1 }
+                let limit = shorter - prefix
+                var suffix = 0
+                while suffix + block <= limit, memcmp(ob + o.count - suffix - block, nb + n.count - suffix - block, block) == 0 {
+                    suffix += block
+                }
+                while suffix < limit, o[o.count - 1 - suffix] == n[n.count - 1 - suffix] { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
+    }
+}
+

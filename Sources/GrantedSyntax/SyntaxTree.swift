@@ -1,4 +1,11 @@
 import CTreeSitter
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Parses source bytes. Not thread-safe: use one parser per thread.
 public final class SyntaxParser {
@@ -45,17 +52,18 @@ public final class SyntaxParser {
 
     /// The one edit that turns `old` into `new`: common prefix and suffix kept.
     static func edit(from old: [UInt8], to new: [UInt8]) -> TSInputEdit {
-        var prefix = 0
-        let shorter = min(old.count, new.count)
-        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let (prefix, suffix) = TextDifference.commonEnds(old, new)
         func point(_ bytes: [UInt8], _ offset: Int) -> TSPoint {
             var row: UInt32 = 0
             var lineStart = 0
-            for index in 0..<offset where bytes[index] == 0x0A {
-                row += 1
-                lineStart = index + 1
+            bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var position = 0
+                while position < offset, let found = memchr(base + position, 0x0A, offset - position) {
+                    position = base.distance(to: UnsafeRawPointer(found)) + 1
+                    row += 1
+                    lineStart = position
+                }
             }
             return TSPoint(row: row, column: UInt32(offset - lineStart))
         }

@@ -79,4 +79,35 @@ struct ParserTests {
         }
         #expect(identifiers == ["f", "a"])
     }
+
+    /// The block-at-a-time comparison finds what a byte-at-a-time one finds, around block edges too.
+    @Test func commonEndsMatchesAByteByByteComparison() {
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(max(bound, 1)))
+        }
+        for _ in 0..<500 {
+            let old = (0..<next(400)).map { _ in UInt8(97 + next(3)) }
+            var new = old
+            let at = next(new.count + 1)
+            if next(2) == 0, at < new.count { new.removeSubrange(at..<min(new.count, at + next(70))) }
+            new.insert(contentsOf: (0..<next(5)).map { _ in UInt8(97 + next(3)) }, at: min(at, new.count))
+            var prefix = 0
+            let shorter = min(old.count, new.count)
+            while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            let found = TextDifference.commonEnds(old, new)
+            #expect(found.prefix == prefix && found.suffix == suffix)
+        }
+        #expect(TextDifference.commonEnds([], [1, 2]) == (0, 0))
+    }
+
+    @Test func containsWordOutsideARegion() {
+        let text = SourceText("const marker = 1; markers; use(marker)")
+        #expect(text.containsWord(Array("marker".utf8), outside: 0..<17))
+        #expect(!text.containsWord(Array("marker".utf8), outside: 0..<40))
+        #expect(!text.containsWord(Array("arker".utf8), outside: 0..<0))
+    }
 }
