@@ -15,13 +15,15 @@ struct LintedSnapshot {
     /// Linting it changed the folder's provisional evidence: other open files may flip
     /// between live and latent.
     var evidenceChanged = false
+    /// The findings were the last lint's, moved by an edit that could not change them.
+    var reusedFindings = false
 
     /// For the log.
     var summary: String {
         if let problem { return "not linted (\(problem.reason))" }
         guard let result else { return "not linted (excluded by the configuration)" }
         let count = result.diagnostics.count
-        return "\(count) finding\(count == 1 ? "" : "s")\(result.recovery.map { ", parsed with error recovery at \($0.first.range.lowerBound) (\($0.first.description))" } ?? "")"
+        return "\(count) finding\(count == 1 ? "" : "s")\(reusedFindings ? " (moved from the last lint: the edit cannot change them)" : "")\(result.recovery.map { ", parsed with error recovery at \($0.first.range.lowerBound) (\($0.first.description))" } ?? "")"
     }
 }
 
@@ -92,6 +94,7 @@ extension LanguageServer {
         var snapshot = LintedSnapshot(version: document.version, document: document, result: result, problem: problem,
                                       configuration: linted.configuration, configurationError: linted.configurationError, workspace: workspace)
         snapshot.evidenceChanged = linted.evidenceChanged
+        snapshot.reusedFindings = linted.reusedFindings
         return snapshot
     }
 

@@ -194,11 +194,17 @@ public final class Workspace: @unchecked Sendable {
     /// Lints one file with the given text, against the persistent index (the language server's
     /// question). Callers take turns: the linters keep parsers.
     public func lint(path: String, bytes: [UInt8], configuration: Configuration) -> Result<FileResult, FileProblem> {
+        lintBuffer(path: path, bytes: bytes, configuration: configuration).outcome
+    }
+
+    /// `lint(path:bytes:configuration:)`, also saying whether the findings were the last lint's,
+    /// moved by an edit that could not change them (`Linter.lint(_:after:)`).
+    func lintBuffer(path: String, bytes: [UInt8], configuration: Configuration) -> (outcome: Result<FileResult, FileProblem>, reusedFindings: Bool) {
         if bytes.count > settings.maxFileSize {
-            return .failure(FileProblem(path: path, kind: .tooLarge, reason: "\(bytes.count) bytes is more than the limit of \(settings.maxFileSize)"))
+            return (.failure(FileProblem(path: path, kind: .tooLarge, reason: "\(bytes.count) bytes is more than the limit of \(settings.maxFileSize)")), false)
         }
         if bytes.withUnsafeBytes({ $0.isEmpty ? nil : memchr($0.baseAddress!, 0, $0.count) }) != nil, NulBytes.outsideLiterals(bytes) {
-            return .failure(FileProblem(path: path, kind: .notText, reason: "it contains NUL bytes, so it is not a text file"))
+            return (.failure(FileProblem(path: path, kind: .notText, reason: "it contains NUL bytes, so it is not a text file")), false)
         }
         let (linter, project) = documentLinter(for: configuration)
         // What this file imports from the project is summarised first (once; the index keeps it
@@ -217,7 +223,7 @@ public final class Workspace: @unchecked Sendable {
         lock.lock()
         documentMemos[key] = linted.memo
         lock.unlock()
-        return linted.outcome
+        return (linted.outcome, linted.reusedFindings)
     }
 
     /// The linter of `lint(path:bytes:)` and `fixedText` for a configuration, on the persistent index.

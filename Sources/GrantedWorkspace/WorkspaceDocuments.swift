@@ -18,6 +18,8 @@ extension Workspace {
         /// Linting it changed the folder's provisional evidence: other open files may flip
         /// between live and latent.
         public let evidenceChanged: Bool
+        /// The findings are the last lint's, moved by an edit that could not change them.
+        public var reusedFindings = false
     }
 
     /// Lints a buffer (its text as the editor has it, not the disk's) and applies the folder's
@@ -27,12 +29,13 @@ extension Workspace {
         guard configuration.lints(path) else {
             return DocumentLint(configuration: configuration, configurationError: configurationError, outcome: nil, evidenceChanged: false)
         }
-        switch lint(path: path, bytes: bytes, configuration: configuration) {
+        let (outcome, reusedFindings) = lintBuffer(path: path, bytes: bytes, configuration: configuration)
+        switch outcome {
         case let .success(linted):
             let (evidence, evidenceChanged) = updateEvidence(of: path, with: linted.provisionalEvidence)
             let result = Workspace.applying(evidence, mode: configuration.provisional, to: linted, describe: relativeToRoot)
             return DocumentLint(configuration: configuration, configurationError: configurationError,
-                                outcome: .success(result), evidenceChanged: evidenceChanged)
+                                outcome: .success(result), evidenceChanged: evidenceChanged, reusedFindings: reusedFindings)
         case let .failure(problem):
             return DocumentLint(configuration: configuration, configurationError: configurationError,
                                 outcome: .failure(problem), evidenceChanged: false)

@@ -95,6 +95,38 @@ struct WorkspaceTests {
         #expect(screenFindings() == ["provisional-blind-check"])
     }
 
+    /// As the language server edits a buffer: an edit that cannot change a finding moves the last
+    /// ones; the same text linted after a file it imports changed is analysed again.
+    @Test func aQuietEditMovesFindingsUntilAnImportedFileChanges() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-workspace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let wrapper = directory.appendingPathComponent("permissions.ts").path
+        let screen = directory.appendingPathComponent("register.ts").path
+        try "import * as Notifications from 'expo-notifications';\nexport const getPermission = () => Notifications.getPermissionsAsync();\n"
+            .write(toFile: wrapper, atomically: true, encoding: .utf8)
+        let screenText = "import { getPermission } from './permissions';\nexport const retries = 1;\nexport async function register() {\n  const { status } = await getPermission();\n  if (status !== 'granted') return;\n}\n"
+        try screenText.write(toFile: screen, atomically: true, encoding: .utf8)
+        let workspace = try Workspace(catalog: Self.catalog, root: directory.path)
+        func lint(_ text: String) -> (findings: [String], reused: Bool) {
+            workspace.setBuffer(Array(text.utf8), forFile: screen)
+            let linted = workspace.lintDocument(path: screen, bytes: Array(text.utf8))
+            guard case let .success(result)? = linted.outcome else { return (["problem"], linted.reusedFindings) }
+            return (result.diagnostics.map { "\($0.ruleId)@\($0.range)" }, linted.reusedFindings)
+        }
+        let first = lint(screenText)
+        #expect(first.findings.count == 1 && !first.reused)
+        let edited = lint(screenText.replacingOccurrences(of: "retries = 1", with: "retries = 12"))
+        #expect(edited.reused)
+        let movedBy = first.findings[0].replacingOccurrences(of: "provisional-blind-check@", with: "")
+        #expect(edited.findings.count == 1 && edited.findings[0] != first.findings[0], "\(movedBy) moved by one byte")
+
+        workspace.setBuffer(Array("export const getPermission = async () => ({ status: 'granted' as const });\n".utf8), forFile: wrapper)
+        let afterWrapper = lint(screenText.replacingOccurrences(of: "retries = 1", with: "retries = 12"))
+        #expect(!afterWrapper.reused)
+        #expect(afterWrapper.findings.isEmpty)
+    }
+
     /// A broken configuration file keeps the last one that loaded in force.
     @Test func aBrokenConfigurationKeepsTheLastGoodOne() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-workspace-\(UUID().uuidString)")
