@@ -18,20 +18,26 @@ public func absolute(_ path: String) -> String {
     if isNormalAbsolute(bytes) {
         return bytes.count == path.utf8.count ? path : String(decoding: bytes, as: UTF8.self)
     }
-    var segments: [ArraySlice<UInt8>] = []
-    for segment in bytes.split(separator: slash, omittingEmptySubsequences: true) {
-        if segment.count == 1, segment.first == dot { continue }
-        if segment.count == 2, segment.first == dot, segment.last == dot {
-            if !segments.isEmpty { segments.removeLast() }
-            continue
-        }
-        segments.append(segment)
-    }
+    // One pass: each segment is appended, `.` skipped, `..` takes the last one back off (the
+    // index resolves thousands of `../` specifiers in a large app).
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count)
-    for segment in segments {
+    var index = 0
+    while index < bytes.count {
+        while index < bytes.count, bytes[index] == slash { index += 1 }
+        let start = index
+        while index < bytes.count, bytes[index] != slash { index += 1 }
+        let length = index - start
+        if length == 0 || length == 1 && bytes[start] == dot { continue }
+        if length == 2, bytes[start] == dot, bytes[start + 1] == dot {
+            while let last = result.last {
+                result.removeLast()
+                if last == slash { break }
+            }
+            continue
+        }
         result.append(slash)
-        result.append(contentsOf: segment)
+        result.append(contentsOf: bytes[start..<index])
     }
     if result.isEmpty { result = [slash] }
     return String(decoding: result, as: UTF8.self)
@@ -65,6 +71,7 @@ public func displayPath(_ path: String) -> String {
 }
 
 public func directoryOf(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
+    // On the UTF-8 view: a `/` is never part of another character, and Character search is slow.
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }

@@ -16,10 +16,20 @@ public struct LintReport {
         self.notes = notes
     }
 
-    public var diagnosticCount: Int { results.reduce(0) { $0 + $1.diagnostics.count } }
+    // By index, not by element: a run's report holds every file, and copying each result (its
+    // file, findings, facts and evidence) to count findings showed in the end of a run.
+    public var diagnosticCount: Int {
+        var count = 0
+        for index in results.indices { count += results[index].diagnostics.count }
+        return count
+    }
 
     public func count(of severity: Severity) -> Int {
-        results.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == severity }.count }
+        var count = 0
+        for index in results.indices where !results[index].diagnostics.isEmpty {
+            for diagnostic in results[index].diagnostics where diagnostic.severity == severity { count += 1 }
+        }
+        return count
     }
 
     /// Files examined (read successfully, whether or not they needed parsing).

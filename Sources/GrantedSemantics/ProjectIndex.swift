@@ -101,6 +101,9 @@ public final class ProjectIndex: @unchecked Sendable {
         /// A module path (without extension) → the file it names, nil when none; forgotten when a
         /// file changes (it may have been created or removed).
         var resolutions: [String: String?] = [:]
+        /// An importing file's directory → specifier → the file it names; forgotten with
+        /// `resolutions`.
+        var specifierResolutions: [String: [String: String?]] = [:]
         /// A directory → its entries (name → whether a regular file, nil for a link or an unknown
         /// type, which `stat` decides), listed once: resolving one module tries up to 17 names, and
         /// the modules of a project share few directories. Forgotten with `resolutions`.
@@ -351,15 +354,22 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     func resolve(_ module: String, from file: String) -> String? {
-        let base = absolute(directoryOf(file) + "/" + module)
+        // The files of a directory import the same modules: their answers are kept by directory
+        // and specifier, before any path arithmetic.
+        let directory = directoryOf(file)
+        lock.lock()
+        let answered = storage.specifierResolutions[directory]?[module]
+        lock.unlock()
+        if let answered { return answered }
+        let base = absolute(directory + "/" + module)
         // Many files import the same modules: each answer costs up to 17 `stat` calls.
         lock.lock()
         let known = storage.resolutions[base]
         lock.unlock()
-        if let known { return known }
-        let resolved = resolveOnDisk(base)
+        let resolved = known ?? resolveOnDisk(base)
         lock.lock()
         storage.resolutions[base] = .some(resolved)
+        storage.specifierResolutions[directory, default: [:]][module] = .some(resolved)
         lock.unlock()
         return resolved
     }
@@ -374,22 +384,26 @@ public final class ProjectIndex: @unchecked Sendable {
     /// extension, then its `index` file. Looked up in directory listings rather than by `stat`.
     private func resolveOnDisk(_ base: String) -> String? {
         let parent = directoryOf(base)
-        let name = base.split(separator: "/").last.map(String.init) ?? base
-        var names: [String] = []
-        if let dot = name.lastIndex(of: "."), ProjectIndex.sourceExtensions.contains(String(name[name.index(after: dot)...])) {
-            names.append(name)
+        let name = base.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(base[base.utf8.index(after: $0)...]) } ?? base
+        // Each directory's listing is looked up once here, not once per name tried.
+        guard let entries = listing(of: parent) else { return nil }
+        if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), ProjectIndex.sourceExtensions.contains(String(name[name.utf8.index(after: dot)...])),
+           isRegularFile(name, in: parent, entries: entries) {
+            return (parent == "/" ? "" : parent) + "/" + name
         }
-        names += ProjectIndex.sourceExtensions.map { "\(name).\($0)" }
-        if let found = names.first(where: { isRegularFile($0, in: parent) }) {
-            return (parent == "/" ? "" : parent) + "/" + found
+        for sourceExtension in ProjectIndex.sourceExtensions {
+            let candidate = name + "." + sourceExtension
+            if isRegularFile(candidate, in: parent, entries: entries) { return (parent == "/" ? "" : parent) + "/" + candidate }
         }
-        guard isListedDirectory(name, in: parent) else { return nil }
-        let index = ProjectIndex.sourceExtensions.map { "index.\($0)" }
-        return index.first { isRegularFile($0, in: base) }.map { base + "/" + $0 }
+        guard let entry = entries[name], entry != true, let inside = listing(of: base) else { return nil }
+        for sourceExtension in ProjectIndex.sourceExtensions {
+            let candidate = "index." + sourceExtension
+            if isRegularFile(candidate, in: base, entries: inside) { return base + "/" + candidate }
+        }
+        return nil
     }
 
-    private func isRegularFile(_ name: String, in directory: String) -> Bool {
-        guard let entries = listing(of: directory) else { return false }
+    private func isRegularFile(_ name: String, in directory: String, entries: [String: Bool?]) -> Bool {
         #if canImport(Darwin)
         // macOS volumes usually ignore case: `./button` names `Button.tsx` there, as `stat` finds.
         let entry = entries[name] ?? (entries.keys.contains { $0.lowercased() == name.lowercased() } ? .some(nil) : nil)
@@ -400,12 +414,6 @@ public final class ProjectIndex: @unchecked Sendable {
         if let regular = entry { return regular }
         var status = stat()
         return stat((directory == "/" ? "" : directory) + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// Whether `name` may be a directory (or a link to one) in `directory`.
-    private func isListedDirectory(_ name: String, in directory: String) -> Bool {
-        guard let entries = listing(of: directory), let entry = entries[name] else { return false }
-        return entry != true
     }
 
     /// The entries of a directory (nil when it cannot be listed), from the run's cache.
@@ -448,6 +456,7 @@ public final class ProjectIndex: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         storage.resolutions = [:]
+        storage.specifierResolutions = [:]
         storage.listings = [:]
         var affected: Set<String> = [changed]
         var queue = [changed]
