@@ -10,8 +10,10 @@ public struct LintMemo {
     /// The last lint's result, when it can be reused (analysed, parsed without recovery).
     let result: FileResult?
     /// What it was computed with: the same linter (configuration) and the index as it was then.
-    let linter: ObjectIdentifier
-    let project: ObjectIdentifier?
+    /// Held, not identified by address: a linter made for a changed configuration can take a
+    /// freed one's address.
+    let linter: Linter
+    let project: ProjectIndex?
     let projectRevision: Int
 }
 
@@ -40,7 +42,7 @@ extension Linter {
         func remembering(_ tree: SyntaxTree, _ outcome: Result<FileResult, FileProblem>) -> LintMemo {
             var reusable: FileResult?
             if case let .success(result) = outcome, result.analysed, result.recovery == nil, !tree.root.hasError { reusable = result }
-            return LintMemo(tree: tree, result: reusable, linter: ObjectIdentifier(self), project: project.map(ObjectIdentifier.init), projectRevision: revision)
+            return LintMemo(tree: tree, result: reusable, linter: self, project: project, projectRevision: revision)
         }
         guard !parseOnly, !usesPrefilter || mightApply(to: file.text) else {
             let outcome = lint(file, reusing: memo?.tree)
@@ -54,8 +56,8 @@ extension Linter {
                 reason: "parsing took longer than the limit of \(parseTimeoutMicroseconds / 1000) ms"
             )), memo: memo, reusedFindings: false)
         }
-        if let memo, let previous = memo.result, memo.linter == ObjectIdentifier(self),
-           memo.project == project.map(ObjectIdentifier.init), memo.projectRevision == revision,
+        if let memo, let previous = memo.result, memo.linter === self,
+           memo.project === project, memo.projectRevision == revision,
            memo.tree.grammar == tree.grammar, previous.file.path == file.path,
            let moved = QuietEdit(from: memo.tree, to: tree, isRelevant: { self.requiredText.matchesAny($0) || self.projectNames.matchesAny($0) })?
                .move(previous, into: file) {

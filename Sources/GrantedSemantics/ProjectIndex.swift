@@ -79,10 +79,15 @@ public final class ProjectIndex: @unchecked Sendable {
     /// What all views of one index share.
     private final class Storage: @unchecked Sendable {
         let lock = NSLock()
-        /// Held while summaries are computed (recursively, by the thread that computes). Two
-        /// threads linting files of one app reach the same import closure, often at the same time:
-        /// the second waits and finds the summaries made, instead of computing all of them again.
-        let computing = NSRecursiveLock()
+        /// Summaries are computed on every thread at once, each file's by one thread: `owners`
+        /// says which thread computes a file's summary now, `waitingFor` which file a thread
+        /// waits for (two threads linting files of one app reach the same import closure, often at
+        /// the same time: the second waits for the files the first is working through instead of
+        /// computing them again, and computes the others). `progress` guards both and wakes the
+        /// waiters when a summary is done.
+        let progress = NSCondition()
+        var owners: [String: ObjectIdentifier] = [:]
+        var waitingFor: [ObjectIdentifier: String] = [:]
         /// Threads that must not wait for another's summaries (`withoutWaiting`), and those of
         /// them that would have: their work since rests on missing summaries.
         var impatient: Set<ObjectIdentifier> = []
@@ -253,14 +258,6 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         names.remove("")
         return names.sorted()
-    }
-
-    /// Whether a thread is computing summaries at this moment (another thread, when asked from
-    /// outside the index): asking for one now would most likely wait.
-    public var isComputingSummaries: Bool {
-        guard storage.computing.try() else { return true }
-        storage.computing.unlock()
-        return false
     }
 
     /// Runs `body` without ever waiting for summaries another thread is computing; nil when it
@@ -499,32 +496,58 @@ public final class ProjectIndex: @unchecked Sendable {
         lock.unlock()
         guard !visiting.contains(path), visiting.count < 16 else { return [:] }
         let thread = ObjectIdentifier(Thread.current)
-        if !storage.computing.try() {
+        let progress = storage.progress
+        progress.lock()
+        // Another thread computes this file's summary: wait for it, unless this thread must not
+        // wait, or waiting would close a ring of threads each waiting for the next (an import
+        // cycle entered from two places at once) — then compute it here, and use it only here.
+        var shared = true
+        while let owner = storage.owners[path], owner != thread {
             lock.lock()
             let impatient = storage.impatient.contains(thread)
             if impatient { storage.abandoned.insert(thread) }
             lock.unlock()
-            if impatient { return [:] }
-            storage.computing.lock()
+            if impatient {
+                progress.unlock()
+                return [:]
+            }
+            var next: ObjectIdentifier? = owner
+            var ring = false
+            for _ in 0..<64 {
+                guard let waiter = next, let wanted = storage.waitingFor[waiter] else { break }
+                next = storage.owners[wanted]
+                if next == thread { ring = true; break }
+            }
+            if ring {
+                shared = false
+                break
+            }
+            storage.waitingFor[thread] = path
+            progress.wait()
+            storage.waitingFor[thread] = nil
         }
-        defer { storage.computing.unlock() }
         lock.lock()
-        if storage.abandoned.contains(thread) {
-            lock.unlock()
-            return [:]
-        }
-        if let cached = storage.summaries[path] {
-            lock.unlock()
-            return cached
-        }
+        let abandoned = storage.abandoned.contains(thread)
+        let cached = storage.summaries[path]
         let generation = storage.generation
         lock.unlock()
+        if abandoned || cached != nil {
+            progress.unlock()
+            return cached ?? [:]
+        }
+        if shared { storage.owners[path] = thread }
+        progress.unlock()
         let computed = computeSummary(of: path, visiting: visiting.union([path]))
+        guard shared else { return computed }
         lock.lock()
         // In place: writing through an accessor that hands out a copy copied the whole dictionary
         // for every file (quadratic on large projects).
         if storage.generation == generation, !storage.abandoned.contains(thread) { storage.summaries[path] = computed }
         lock.unlock()
+        progress.lock()
+        storage.owners[path] = nil
+        progress.broadcast()
+        progress.unlock()
         return computed
     }
 

@@ -475,7 +475,8 @@ public final class Workspace: @unchecked Sendable {
             init(linters: Linters) { self.linters = linters }
         }
 
-        /// A file that may matter, put off while another thread was computing summaries.
+        /// A file that may matter, put off because it would have waited for summaries another
+        /// thread was computing.
         private struct Deferred {
             let order: Int
             let path: String
@@ -545,13 +546,8 @@ public final class Workspace: @unchecked Sendable {
             let mentionsModule = modules.matchesAny(worker.buffer.bytes)
             if mentionsModule || ruleText.matchesAny(worker.buffer.bytes) {
                 let bytes = worker.buffer.copy()
-                // Another thread is working through the project's imports: this file would most
-                // likely wait for the same summaries. Lint it once the walk is over, and go on.
-                if project.isComputingSummaries {
-                    worker.deferred.append(Deferred(order: order, path: path, configuration: configuration, bytes: bytes))
-                    return
-                }
-                // Nor will it wait when it asks for them later: the lint is then put off too.
+                // Summaries are computed on every thread at once; a lint that would wait for one
+                // another thread is computing is put off instead, until the walk is over.
                 if let outcome = project.withoutWaiting({ analyse(path, bytes: bytes, mentionsModule: mentionsModule, configuration: configuration, by: worker) }) {
                     worker.outcomes.append((order, outcome))
                 } else {

@@ -121,6 +121,17 @@ struct WorkspaceTests {
         let movedBy = first.findings[0].replacingOccurrences(of: "provisional-blind-check@", with: "")
         #expect(edited.findings.count == 1 && edited.findings[0] != first.findings[0], "\(movedBy) moved by one byte")
 
+        // A configuration changed: the linter is new, even when it takes the old one's address.
+        for round in 0..<20 {
+            try "{ \"rules\": { \"provisional-blind-check\": \"\(round % 2 == 0 ? "off" : "error")\" } }\n"
+                .write(toFile: directory.appendingPathComponent(".granted-lint.json").path, atomically: true, encoding: .utf8)
+            try workspace.reloadConfigurations()
+            let reloaded = lint(screenText.replacingOccurrences(of: "retries = 1", with: "retries = \(round)"))
+            #expect(!reloaded.reused && reloaded.findings.count == (round % 2 == 0 ? 0 : 1), "round \(round)")
+        }
+        try FileManager.default.removeItem(atPath: directory.appendingPathComponent(".granted-lint.json").path)
+        try workspace.reloadConfigurations()
+
         workspace.setBuffer(Array("export const getPermission = async () => ({ status: 'granted' as const });\n".utf8), forFile: wrapper)
         let afterWrapper = lint(screenText.replacingOccurrences(of: "retries = 1", with: "retries = 12"))
         #expect(!afterWrapper.reused)
