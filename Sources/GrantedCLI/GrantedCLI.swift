@@ -133,7 +133,8 @@ public enum GrantedCLI {
             let sarif = options.format == .sarif ? rendered : render(report, as: .sarif, rules: allRules, root: root, color: false)
             try writeReport(sarif, to: path)
         }
-
+        // The process ends next: freeing the report file by file would only delay it.
+        Workspace.keepUntilExit(result)
         return result.exitStatus
     }
 
@@ -232,6 +233,8 @@ public enum GrantedCLI {
         settings.parseOnly = options.parseOnly
         settings.strictSyntax = options.strictSyntax
         settings.parseTimeoutMilliseconds = options.parseTimeoutMilliseconds
+        // The process ends after the run: freeing what it built would only delay the exit.
+        settings.keepsRunStateUntilExit = true
         return settings
     }
 }

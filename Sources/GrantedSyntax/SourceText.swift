@@ -157,23 +157,67 @@ public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConver
 /// or a capital rather than `e`), found with `memchr`, and compared only around those hits. The
 /// prefilters run this over every file of a project, so it is most of a clean file's cost.
 public struct NeedleSet: Sendable {
-    private struct Needle: Sendable {
-        let bytes: [UInt8]
-        /// Where the anchor byte sits in `bytes`.
-        let anchorOffset: Int
+    /// The strings grouped by anchor byte, laid out flat and never changed: every thread of a run
+    /// scans every file with the same sets, and reading them costs no reference counting (arrays
+    /// of arrays cost a retain and a release per group per file, on counters both cores wrote).
+    private final class Table: @unchecked Sendable {
+        /// Per group: its anchor byte, and where its strings start in `needleStarts` (one more
+        /// entry than groups).
+        let anchors: UnsafeMutableBufferPointer<UInt8>
+        let groupStarts: UnsafeMutableBufferPointer<Int>
+        /// Per string: where its bytes start in `bytes` (one more entry than strings), and where
+        /// its anchor byte sits in it.
+        let needleStarts: UnsafeMutableBufferPointer<Int>
+        let anchorOffsets: UnsafeMutableBufferPointer<Int>
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+
+        init(groups: [(anchor: UInt8, needles: [(bytes: [UInt8], anchorOffset: Int)])]) {
+            let needles = groups.flatMap(\.needles)
+            anchors = .allocate(capacity: groups.count)
+            groupStarts = .allocate(capacity: groups.count + 1)
+            needleStarts = .allocate(capacity: needles.count + 1)
+            anchorOffsets = .allocate(capacity: max(needles.count, 1))
+            bytes = .allocate(capacity: max(needles.reduce(0) { $0 + $1.bytes.count }, 1))
+            var needleIndex = 0
+            var byteIndex = 0
+            for (groupIndex, group) in groups.enumerated() {
+                anchors[groupIndex] = group.anchor
+                groupStarts[groupIndex] = needleIndex
+                for needle in group.needles {
+                    needleStarts[needleIndex] = byteIndex
+                    anchorOffsets[needleIndex] = needle.anchorOffset
+                    for byte in needle.bytes {
+                        bytes[byteIndex] = byte
+                        byteIndex += 1
+                    }
+                    needleIndex += 1
+                }
+            }
+            groupStarts[groups.count] = needleIndex
+            needleStarts[needles.count] = byteIndex
+        }
+
+        deinit {
+            anchors.deallocate()
+            groupStarts.deallocate()
+            needleStarts.deallocate()
+            anchorOffsets.deallocate()
+            bytes.deallocate()
+        }
     }
 
-    private let groups: [(anchor: UInt8, needles: [Needle])]
+    private let table: Table
     public let isEmpty: Bool
 
     public init(_ strings: [String]) {
-        var byAnchor: [UInt8: [Needle]] = [:]
+        var byAnchor: [UInt8: [(bytes: [UInt8], anchorOffset: Int)]] = [:]
         for string in Set(strings) where !string.isEmpty {
             let bytes = Array(string.utf8)
             let offset = bytes.indices.min { NeedleSet.commonness(bytes[$0]) < NeedleSet.commonness(bytes[$1]) } ?? 0
-            byAnchor[bytes[offset], default: []].append(Needle(bytes: bytes, anchorOffset: offset))
+            byAnchor[bytes[offset], default: []].append((bytes, offset))
         }
-        groups = byAnchor.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let groups = byAnchor.sorted { $0.key < $1.key }.map { (anchor: $0.key, needles: $0.value) }
+        table = Table(groups: groups)
         isEmpty = groups.isEmpty
     }
 
@@ -198,16 +242,20 @@ public struct NeedleSet: Sendable {
 
     public func matchesAny(_ haystack: UnsafeRawBufferPointer) -> Bool {
         guard let base = haystack.baseAddress else { return false }
+        let table = self.table
         let count = haystack.count
-        for (anchor, needles) in groups {
+        let needleBytes = UnsafeRawPointer(table.bytes.baseAddress!)
+        for group in 0..<table.anchors.count {
+            let anchor = Int32(table.anchors[group])
+            let first = table.groupStarts[group], end = table.groupStarts[group + 1]
             var offset = 0
-            while offset < count, let found = memchr(base + offset, Int32(anchor), count - offset) {
+            while offset < count, let found = memchr(base + offset, anchor, count - offset) {
                 let position = base.distance(to: UnsafeRawPointer(found))
-                for needle in needles {
-                    let start = position - needle.anchorOffset
-                    guard start >= 0, start + needle.bytes.count <= count else { continue }
-                    let equal = needle.bytes.withUnsafeBytes { memcmp(base + start, $0.baseAddress!, needle.bytes.count) == 0 }
-                    if equal { return true }
+                for needle in first..<end {
+                    let start = position - table.anchorOffsets[needle]
+                    let length = table.needleStarts[needle + 1] - table.needleStarts[needle]
+                    guard start >= 0, start + length <= count else { continue }
+                    if memcmp(base + start, needleBytes + table.needleStarts[needle], length) == 0 { return true }
                 }
                 offset = position + 1
             }

@@ -40,8 +40,26 @@ public struct LintSettings: Sendable {
     /// A file parsed with error recovery is a `syntax-error` finding (also per configuration).
     public var strictSyntax = false
     public var parseTimeoutMilliseconds = 10_000
+    /// A process that ends right after one run (the command line) keeps what the run built
+    /// instead of freeing it piece by piece: the project index and the linters of 8,527 files
+    /// took 4–5 ms to free, on one core, after the last file.
+    public var keepsRunStateUntilExit = false
 
     public init() {}
+}
+
+/// What runs built and nobody frees (`LintSettings.keepsRunStateUntilExit`).
+private let keptUntilExit = NSLock()
+nonisolated(unsafe) private var keptRunState: [Any] = []
+
+extension Workspace {
+    /// Keeps `state` until the process ends (a command line's run and report, which it would
+    /// otherwise free on its way out).
+    public static func keepUntilExit(_ state: Any) {
+        keptUntilExit.lock()
+        keptRunState.append(state)
+        keptUntilExit.unlock()
+    }
 }
 
 /// What linting one file gave: its findings or the problem that stopped it, and what fixes did.
@@ -448,7 +466,9 @@ public final class Workspace: @unchecked Sendable {
         files.files = found.files
         files.problems = found.problems
         files.notes = Self.runNotes(for: found)
-        return (files, run.finish(renumbering: renumbering))
+        let outcomes = run.finish(renumbering: renumbering)
+        if settings.keepsRunStateUntilExit { Workspace.keepUntilExit(run) }
+        return (files, outcomes)
     }
 
     /// The default run, reading each file once and using every core throughout. A worker reads a
