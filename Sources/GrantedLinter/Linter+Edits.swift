@@ -38,15 +38,18 @@ extension Linter {
     /// moved by the edit's length. Otherwise the file is analysed again as a whole.
     /// `IncrementalLintTests` compares the two on every file of `TestCorpus/`.
     public func lint(_ file: SourceFile, after memo: LintMemo?) -> EditedLint {
+        if parseOnly {
+            return EditedLint(outcome: lint(file, reusing: memo?.tree), memo: memo, reusedFindings: false)
+        }
+        // What `lint(_:)` says of a file no rule can apply to, without asking twice.
+        if usesPrefilter && !mightApply(to: file.text) {
+            return EditedLint(outcome: .success(FileResult(file: file, diagnostics: [], analysed: false)), memo: memo, reusedFindings: false)
+        }
         let revision = project.map { $0.revision(excludingChangesTo: file.path) } ?? 0
         func remembering(_ tree: SyntaxTree, _ outcome: Result<FileResult, FileProblem>) -> LintMemo {
             var reusable: FileResult?
             if case let .success(result) = outcome, result.analysed, result.recovery == nil, !tree.root.hasError { reusable = result }
             return LintMemo(tree: tree, result: reusable, linter: self, project: project, projectRevision: revision)
-        }
-        guard !parseOnly, !usesPrefilter || mightApply(to: file.text) else {
-            let outcome = lint(file, reusing: memo?.tree)
-            return EditedLint(outcome: outcome, memo: memo, reusedFindings: false)
         }
         let parser = parser(for: file.grammar)
         parser.timeoutMicroseconds = parseTimeoutMicroseconds
