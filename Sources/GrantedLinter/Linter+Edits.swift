@@ -140,9 +140,9 @@ struct QuietEdit {
         func addWords(of range: Range<Int>) {
             var index = range.lowerBound
             while index < range.upperBound {
-                guard isWordByte(bytes[index]) else { index += 1; continue }
+                guard SourceText.isWordByte(bytes[index]) else { index += 1; continue }
                 let start = index
-                while index < range.upperBound, isWordByte(bytes[index]) { index += 1 }
+                while index < range.upperBound, SourceText.isWordByte(bytes[index]) { index += 1 }
                 let word = bytes[start..<index]
                 if AnalysisVocabulary.mayKnow(word) { quiet = false; return }
                 if word.first! < 0x30 || word.first! > 0x39 { names.insert(Array(word)) }
@@ -166,10 +166,6 @@ struct QuietEdit {
         return quiet && names.count <= 64
     }
 
-    /// Bytes of a name: ASCII letters, digits, `_`, `$`, and every byte of a non-ASCII character.
-    static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte == 36 || byte >= 0x80
-    }
 
     /// `previous` (the old text's result) for the new text: every place before the edit kept,
     /// every place after it moved; nil when one touches the edited statements.

@@ -113,26 +113,10 @@ public final class SourceText {
         return true
     }
 
-    /// Whether `needle` occurs anywhere in the bytes (a cheap test before parsing): libc's
-    /// vectorised `memchr` finds each candidate first byte, `memcmp` checks the rest.
+    /// Whether `needle` occurs anywhere in the bytes (a cheap test before parsing).
     public func contains(_ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return true }
-        guard pattern.count <= bytes.count else { return false }
-        return bytes.withUnsafeBytes { haystack in
-            pattern.withUnsafeBytes { target in
-                guard let base = haystack.baseAddress, let targetBase = target.baseAddress else { return false }
-                let last = haystack.count - target.count
-                var offset = 0
-                while offset <= last {
-                    guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
-                    let position = base.distance(to: UnsafeRawPointer(found))
-                    if memcmp(base + position, targetBase, target.count) == 0 { return true }
-                    offset = position + 1
-                }
-                return false
-            }
-        }
+        return pattern.isEmpty || firstOccurrence(of: pattern) { _ in true }
     }
 }
 
@@ -265,53 +249,11 @@ public struct NeedleSet: Sendable {
 }
 
 extension SourceText {
-    /// Every offset where `needle` starts (memchr for candidates, memcmp for the rest).
-    public func offsets(of needle: String) -> [Int] {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first, pattern.count <= bytes.count else { return [] }
-        return bytes.withUnsafeBytes { haystack in
-            pattern.withUnsafeBytes { target in
-                guard let base = haystack.baseAddress, let targetBase = target.baseAddress else { return [] }
-                var found: [Int] = []
-                let last = haystack.count - target.count
-                var offset = 0
-                while offset <= last {
-                    guard let candidate = memchr(base + offset, Int32(first), last - offset + 1) else { break }
-                    let position = base.distance(to: UnsafeRawPointer(candidate))
-                    if memcmp(base + position, targetBase, target.count) == 0 { found.append(position) }
-                    offset = position + 1
-                }
-                return found
-            }
-        }
-    }
-
-    /// Whether `name` occurs as a whole word (not inside a longer identifier).
-    public func containsIdentifier(_ name: String) -> Bool {
-        let pattern = Array(name.utf8)
-        guard !pattern.isEmpty, bytes.count >= pattern.count else { return false }
-        func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte == 36 || byte >= 0x80
-        }
-        var index = 0
-        while index <= bytes.count - pattern.count {
-            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern),
-               index == 0 || !isWordByte(bytes[index - 1]),
-               index + pattern.count == bytes.count || !isWordByte(bytes[index + pattern.count]) {
-                return true
-            }
-            index += 1
-        }
-        return false
-    }
-
-    /// Whether `name` occurs as a whole word (not inside a longer identifier) anywhere but in
-    /// `region`: memchr for candidates, memcmp for the rest.
-    public func containsWord(_ pattern: [UInt8], outside region: Range<Int>) -> Bool {
+    /// Whether `accept` takes an offset where `pattern` starts (tried in order until one is
+    /// taken): libc's vectorised `memchr` finds each candidate first byte, `memcmp` checks the
+    /// rest. Every byte search of a text goes through here.
+    private func firstOccurrence(of pattern: [UInt8], where accept: (Int) -> Bool) -> Bool {
         guard let first = pattern.first, pattern.count <= bytes.count else { return false }
-        func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte == 36 || byte >= 0x80
-        }
         return bytes.withUnsafeBytes { haystack in
             pattern.withUnsafeBytes { target in
                 guard let base = haystack.baseAddress, let targetBase = target.baseAddress else { return false }
@@ -321,15 +263,37 @@ extension SourceText {
                     guard let candidate = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
                     let position = base.distance(to: UnsafeRawPointer(candidate))
                     offset = position + 1
-                    guard memcmp(base + position, targetBase, target.count) == 0 else { continue }
-                    let end = position + target.count
-                    if position > 0, isWordByte(haystack[position - 1]) { continue }
-                    if end < haystack.count, isWordByte(haystack[end]) { continue }
-                    if position >= region.lowerBound && end <= region.upperBound { continue }
-                    return true
+                    if memcmp(base + position, targetBase, target.count) == 0, accept(position) { return true }
                 }
                 return false
             }
+        }
+    }
+
+    /// Every offset where `needle` starts.
+    public func offsets(of needle: String) -> [Int] {
+        var found: [Int] = []
+        _ = firstOccurrence(of: Array(needle.utf8)) { found.append($0); return false }
+        return found
+    }
+
+    /// Bytes of a name: ASCII letters, digits, `_`, `$`, and every byte of a non-ASCII character.
+    public static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte == 36 || byte >= 0x80
+    }
+
+    /// Whether `name` occurs as a whole word (not inside a longer identifier).
+    public func containsIdentifier(_ name: String) -> Bool {
+        containsWord(Array(name.utf8), outside: 0..<0)
+    }
+
+    /// Whether `pattern` occurs as a whole word anywhere but in `region`.
+    public func containsWord(_ pattern: [UInt8], outside region: Range<Int>) -> Bool {
+        firstOccurrence(of: pattern) { position in
+            let end = position + pattern.count
+            if position > 0, SourceText.isWordByte(bytes[position - 1]) { return false }
+            if end < bytes.count, SourceText.isWordByte(bytes[end]) { return false }
+            return !(position >= region.lowerBound && end <= region.upperBound)
         }
     }
 }
