@@ -83,6 +83,11 @@ public struct FileWalker: Sendable {
     /// Each file handed over has a number, counting from 0 in the order they were handed
     /// (`firstNumber` is the batch's first); `Result.handedNumbers` says which file had which.
     public var onFound: (@Sendable (_ files: ArraySlice<WalkedFile>, _ firstNumber: Int, _ context: (any Sendable)?) -> Void)?
+    /// Called on a walk thread that has nothing to take while others are still busy, before it
+    /// waits; true when it did some work of the consumer's own (the thread then looks again),
+    /// false when there was none. The consumer's work put off until the walk is over (files
+    /// that would have waited for another thread's result) fills that time instead.
+    public var onIdle: (@Sendable () -> Bool)?
     /// Files per `onFound` call: small enough that a large directory's files spread over the
     /// threads, large enough that taking work off the queue costs little.
     public static let batchSize = 16
@@ -164,6 +169,7 @@ public struct FileWalker: Sendable {
         shared.pending = [.list(root)]
         let workers = max(1, threads)
         let onFound = explaining ? nil : self.onFound
+        let onIdle = explaining ? nil : self.onIdle
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var files: [(file: WalkedFile, number: Int)] = []
             var exclusions: [String: Int] = [:]
@@ -171,7 +177,17 @@ public struct FileWalker: Sendable {
             var listed: [WalkedFile] = []
             while true {
                 shared.condition.lock()
-                while shared.pending.isEmpty, shared.busy > 0, shared.failure == nil { shared.condition.wait() }
+                while shared.pending.isEmpty, shared.busy > 0, shared.failure == nil {
+                    if let onIdle {
+                        shared.condition.unlock()
+                        let worked = onIdle()
+                        shared.condition.lock()
+                        if worked { continue }
+                        // Others may have finished meanwhile: look again before waiting.
+                        guard shared.pending.isEmpty, shared.busy > 0, shared.failure == nil else { continue }
+                    }
+                    shared.condition.wait()
+                }
                 guard shared.failure == nil, let next = shared.pending.popLast() else {
                     shared.condition.broadcast()
                     shared.condition.unlock()

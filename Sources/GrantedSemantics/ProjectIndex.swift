@@ -89,9 +89,10 @@ public final class ProjectIndex: @unchecked Sendable {
         var owners: [String: ObjectIdentifier] = [:]
         var waitingFor: [ObjectIdentifier: String] = [:]
         /// Threads that must not wait for another's summaries (`withoutWaiting`), and those of
-        /// them that would have: their work since rests on missing summaries.
+        /// them that would have, with the file they would have waited for: their work since rests
+        /// on missing summaries.
         var impatient: Set<ObjectIdentifier> = []
-        var abandoned: Set<ObjectIdentifier> = []
+        var abandoned: [ObjectIdentifier: String] = [:]
         var summaries: [String: [String: ExportedValue]] = [:]
         /// File → the project files whose summaries its analysis used (for invalidation).
         var dependencies: [String: Set<String>] = [:]
@@ -260,11 +261,18 @@ public final class ProjectIndex: @unchecked Sendable {
         return names.sorted()
     }
 
-    /// Runs `body` without ever waiting for summaries another thread is computing; nil when it
-    /// would have waited. Its summaries were then missing, so what it made must be thrown away
-    /// (and nothing it computed since is kept in the index): the caller does the work again later.
+    /// What `withoutWaiting` made, or the file whose summary it would have waited for.
+    public enum Unwaited<T> {
+        case finished(T)
+        case wouldWait(forSummaryOf: String)
+    }
+
+    /// Runs `body` without ever waiting for summaries another thread is computing. When it would
+    /// have waited, its summaries were missing, so what it made is thrown away (and nothing it
+    /// computed since is kept in the index): the caller does the work again later — once
+    /// `isBeingSummarised` no longer holds for the file named, it will not wait for that one.
     /// A run's first step lints this way, and puts such a file off instead of idling.
-    public func withoutWaiting<T>(_ body: () -> T) -> T? {
+    public func withoutWaiting<T>(_ body: () -> T) -> Unwaited<T> {
         let thread = ObjectIdentifier(Thread.current)
         lock.lock()
         storage.impatient.insert(thread)
@@ -272,9 +280,17 @@ public final class ProjectIndex: @unchecked Sendable {
         let result = body()
         lock.lock()
         storage.impatient.remove(thread)
-        let gaveUp = storage.abandoned.remove(thread) != nil
+        let blocker = storage.abandoned.removeValue(forKey: thread)
         lock.unlock()
-        return gaveUp ? nil : result
+        if let blocker { return .wouldWait(forSummaryOf: blocker) }
+        return .finished(result)
+    }
+
+    /// Whether a thread is computing the summary of `path` (as `Unwaited.wouldWait` names it).
+    public func isBeingSummarised(_ path: String) -> Bool {
+        storage.progress.lock()
+        defer { storage.progress.unlock() }
+        return storage.owners[path] != nil
     }
 
     /// Summarises a file up front (the first pass over files that mention a notification module).
@@ -505,7 +521,7 @@ public final class ProjectIndex: @unchecked Sendable {
         while let owner = storage.owners[path], owner != thread {
             lock.lock()
             let impatient = storage.impatient.contains(thread)
-            if impatient { storage.abandoned.insert(thread) }
+            if impatient, storage.abandoned[thread] == nil { storage.abandoned[thread] = path }
             lock.unlock()
             if impatient {
                 progress.unlock()
@@ -527,7 +543,7 @@ public final class ProjectIndex: @unchecked Sendable {
             storage.waitingFor[thread] = nil
         }
         lock.lock()
-        let abandoned = storage.abandoned.contains(thread)
+        let abandoned = storage.abandoned[thread] != nil
         let cached = storage.summaries[path]
         let generation = storage.generation
         lock.unlock()
@@ -542,7 +558,7 @@ public final class ProjectIndex: @unchecked Sendable {
         lock.lock()
         // In place: writing through an accessor that hands out a copy copied the whole dictionary
         // for every file (quadratic on large projects).
-        if storage.generation == generation, !storage.abandoned.contains(thread) { storage.summaries[path] = computed }
+        if storage.generation == generation, storage.abandoned[thread] == nil { storage.summaries[path] = computed }
         lock.unlock()
         progress.lock()
         storage.owners[path] = nil

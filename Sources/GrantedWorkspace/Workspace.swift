@@ -457,6 +457,9 @@ public final class Workspace: @unchecked Sendable {
             }
             run.visit(files, configuration: configuration, firstOrder: firstNumber)
         }
+        // A walk thread that has run out of files takes a file put off (and waits for the
+        // summaries it needs, which another thread is computing) instead of idling.
+        discovery.walker.onIdle = { run.analyseOneDeferred() }
         let found = try discovery.discover(request.paths)
         if let error = failure.error { throw error }
         // Outcomes were numbered as the files were handed over; the report lists them by path.
@@ -489,19 +492,19 @@ public final class Workspace: @unchecked Sendable {
             var linters: Linters
             var outcomes: [(order: Int, outcome: FileOutcome)] = []
             var waiting: [Waiting] = []
-            var deferred: [Deferred] = []
             /// Every file is read into it first; only a file that may matter is copied out.
             let buffer = FileReader.Buffer()
             init(linters: Linters) { self.linters = linters }
         }
 
-        /// A file that may matter, put off because it would have waited for summaries another
-        /// thread was computing.
+        /// A file that may matter, put off because it would have waited for the summary of
+        /// `blocker`, which another thread was computing.
         private struct Deferred {
             let order: Int
             let path: String
             let configuration: Configuration
             let bytes: [UInt8]
+            let blocker: String
         }
 
         /// A file read in the first step that only a project export could make relevant. Its text
@@ -519,6 +522,8 @@ public final class Workspace: @unchecked Sendable {
         private let lock = NSLock()
         private var idle: [Worker] = []
         private var workers: [Worker] = []
+        /// Files put off, for any thread to take (guarded by `lock`).
+        private var deferred: [Deferred] = []
 
         init(workspace: Workspace) {
             self.workspace = workspace
@@ -546,6 +551,7 @@ public final class Workspace: @unchecked Sendable {
             let worker = checkOut()
             defer { checkIn(worker) }
             visit(path, configuration: configuration, order: order, by: worker)
+            retryDeferred(by: worker)
         }
 
         /// The first step for a batch of files that share a configuration, orders from `firstOrder`.
@@ -554,6 +560,58 @@ public final class Workspace: @unchecked Sendable {
             defer { checkIn(worker) }
             for (offset, file) in files.enumerated() {
                 visit(file.path, configuration: configuration, order: firstOrder + offset, by: worker)
+            }
+            retryDeferred(by: worker)
+        }
+
+        /// Analyses, without waiting, the files put off whose summary is no longer being
+        /// computed: done as soon as they can be, they do not pile up at the end of the walk.
+        private func retryDeferred(by worker: Worker) {
+            lock.lock()
+            guard !deferred.isEmpty else {
+                lock.unlock()
+                return
+            }
+            var ready: [Deferred] = []
+            deferred.removeAll { file in
+                guard !project.isBeingSummarised(file.blocker) else { return false }
+                ready.append(file)
+                return true
+            }
+            lock.unlock()
+            for file in ready {
+                analyseWithoutWaiting(file.path, bytes: file.bytes, mentionsModule: modules.matchesAny(file.bytes), configuration: file.configuration, order: file.order, by: worker)
+            }
+        }
+
+        /// Takes one file put off and analyses it, waiting for summaries if need be: for a walk
+        /// thread with nothing else to do (one whose summary is done first). False when none is
+        /// left.
+        func analyseOneDeferred() -> Bool {
+            lock.lock()
+            let index = deferred.firstIndex { !project.isBeingSummarised($0.blocker) } ?? deferred.indices.first
+            guard let index else {
+                lock.unlock()
+                return false
+            }
+            let file = deferred.remove(at: index)
+            lock.unlock()
+            let worker = checkOut()
+            defer { checkIn(worker) }
+            let outcome = analyse(file.path, bytes: file.bytes, mentionsModule: modules.matchesAny(file.bytes), configuration: file.configuration, by: worker)
+            worker.outcomes.append((file.order, outcome))
+            return true
+        }
+
+        /// Analyses a file unless that would wait for another thread's summary; then puts it off.
+        private func analyseWithoutWaiting(_ path: String, bytes: [UInt8], mentionsModule: Bool, configuration: Configuration, order: Int, by worker: Worker) {
+            switch project.withoutWaiting({ analyse(path, bytes: bytes, mentionsModule: mentionsModule, configuration: configuration, by: worker) }) {
+            case let .finished(outcome):
+                worker.outcomes.append((order, outcome))
+            case let .wouldWait(blocker):
+                lock.lock()
+                deferred.append(Deferred(order: order, path: path, configuration: configuration, bytes: bytes, blocker: blocker))
+                lock.unlock()
             }
         }
 
@@ -565,14 +623,10 @@ public final class Workspace: @unchecked Sendable {
             }
             let mentionsModule = modules.matchesAny(worker.buffer.bytes)
             if mentionsModule || ruleText.matchesAny(worker.buffer.bytes) {
-                let bytes = worker.buffer.copy()
                 // Summaries are computed on every thread at once; a lint that would wait for one
-                // another thread is computing is put off instead, until the walk is over.
-                if let outcome = project.withoutWaiting({ analyse(path, bytes: bytes, mentionsModule: mentionsModule, configuration: configuration, by: worker) }) {
-                    worker.outcomes.append((order, outcome))
-                } else {
-                    worker.deferred.append(Deferred(order: order, path: path, configuration: configuration, bytes: bytes))
-                }
+                // another thread is computing is put off instead: tried again once that summary is
+                // done, taken by a thread that has run out of work, or after the walk.
+                analyseWithoutWaiting(path, bytes: worker.buffer.copy(), mentionsModule: mentionsModule, configuration: configuration, order: order, by: worker)
                 return
             }
             worker.waiting.append(Waiting(order: order, path: path, configuration: configuration))
@@ -591,8 +645,8 @@ public final class Workspace: @unchecked Sendable {
 
         /// Lints the files put off while another thread computed summaries, on every core.
         private func analyseDeferred() {
-            let deferred = workers.flatMap(\.deferred)
-            for worker in workers { worker.deferred = [] }
+            let deferred = self.deferred
+            self.deferred = []
             guard !deferred.isEmpty else { return }
             let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, deferred.count))
             let lock = NSLock()

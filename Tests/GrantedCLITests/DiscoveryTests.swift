@@ -443,6 +443,55 @@ struct HandedFilesTests {
         }
     }
 
+    /// A thread with nothing to take while another is still busy asks the consumer for work of
+    /// its own (`onIdle`) before it waits, and looks again when it did some.
+    @Test func aThreadWithNothingToTakeAsksForWorkWhileAnotherIsBusy() throws {
+        let root = try CLITests.temporaryDirectory()
+        try CLITests.write("export {};\n", to: "slow/slow.ts", in: root)
+        for index in 0..<5 { try CLITests.write("export {};\n", to: "quick/q\(index).ts", in: root) }
+        final class Calls: @unchecked Sendable {
+            let lock = NSLock()
+            var slowRunning = false
+            var callsWhileSlowRuns = 0
+            var released = false
+            let secondCall = DispatchSemaphore(value: 0)
+        }
+        let calls = Calls()
+        var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
+        walker.threads = 2
+        walker.onFound = { files, _, _ in
+            // The slow directory's file keeps its thread busy until the other thread, out of
+            // work, has asked for some twice (or five seconds, when it never does).
+            guard files.contains(where: { $0.path.hasSuffix("slow.ts") }) else { return }
+            calls.lock.lock()
+            calls.slowRunning = true
+            calls.lock.unlock()
+            let released = calls.secondCall.wait(timeout: .now() + 5) == .success
+            calls.lock.lock()
+            calls.released = released
+            calls.slowRunning = false
+            calls.lock.unlock()
+        }
+        walker.onIdle = {
+            calls.lock.lock()
+            defer { calls.lock.unlock() }
+            guard calls.slowRunning else {
+                // Before the slow file has begun (or after): look again shortly.
+                usleep(200)
+                return true
+            }
+            calls.callsWhileSlowRuns += 1
+            // The first time it says it did some work: the thread must ask again, not wait.
+            if calls.callsWhileSlowRuns == 1 { return true }
+            if calls.callsWhileSlowRuns == 2 { calls.secondCall.signal() }
+            return false
+        }
+        let result = try walker.walk(root.path)
+        #expect(result.files.count == 6)
+        #expect(calls.released)
+        #expect(calls.callsWhileSlowRuns >= 2)
+    }
+
     @Test func explainingHandsNothingOver() throws {
         let root = try CLITests.temporaryDirectory()
         try CLITests.write("export {};\n", to: "generated/x.ts", in: root)

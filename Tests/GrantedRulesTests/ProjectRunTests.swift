@@ -110,3 +110,50 @@ struct ModuleResolutionTests {
         #expect(index.resolve("./late", from: from) == "\(src)/late.ts")
     }
 }
+
+/// A thread that must not wait for another's summaries gives up, and says which summary it would
+/// have waited for, so that its caller can try again once that one is done.
+struct ImpatientSummaryTests {
+    final class Gate: @unchecked Sendable {
+        let reading = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+    }
+
+    @Test func aThreadThatMustNotWaitNamesTheSummaryItWouldHaveWaitedFor() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("granted-impatient-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let slow = root.appendingPathComponent("permissions.ts").path
+        let source = "import * as Notifications from 'expo-notifications';\nexport const getStatus = () => Notifications.getPermissionsAsync();\n"
+        try Data(source.utf8).write(to: URL(fileURLWithPath: slow))
+        let main = root.appendingPathComponent("main.ts").path
+        // Reading the slow file stops until the test lets it go: its summary is being computed
+        // by the other thread for as long as the test needs.
+        let gate = Gate()
+        let index = ProjectIndex(readFile: { path in
+            if path == slow {
+                gate.reading.signal()
+                gate.release.wait()
+            }
+            return ProjectIndex.readSourceFile(path)
+        })
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            index.summarise(file: slow)
+            done.signal()
+        }
+        gate.reading.wait()
+        #expect(index.isBeingSummarised(slow))
+        switch index.withoutWaiting({ index.exports(ofModule: "./permissions", importedFrom: main) }) {
+        case .finished: Issue.record("it waited, or did not need the summary")
+        case let .wouldWait(forSummaryOf: blocker): #expect(blocker == slow)
+        }
+        gate.release.signal()
+        done.wait()
+        #expect(!index.isBeingSummarised(slow))
+        switch index.withoutWaiting({ index.exports(ofModule: "./permissions", importedFrom: main) }) {
+        case let .finished(exports): #expect(exports?["getStatus"] != nil)
+        case .wouldWait: Issue.record("the summary is done: nothing to wait for")
+        }
+    }
+}
