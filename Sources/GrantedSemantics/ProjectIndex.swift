@@ -293,6 +293,29 @@ public final class ProjectIndex: @unchecked Sendable {
         return storage.owners[path] != nil
     }
 
+    /// A project file that `file` (whose text is `bytes`) imports and whose summary another
+    /// thread is computing now, if any: a lint of it that must not wait would stop there, after
+    /// parsing and analysing most of the file for nothing. (A thread working through an import
+    /// closure owns every file on its way down, so the file a lint would wait for is nearly
+    /// always one it imports itself.) Costs a lock when no other thread computes a summary.
+    public func importBeingSummarisedElsewhere(by file: String, bytes: [UInt8]) -> String? {
+        let thread = ObjectIdentifier(Thread.current)
+        let progress = storage.progress
+        progress.lock()
+        let busyElsewhere = storage.owners.values.contains { $0 != thread }
+        progress.unlock()
+        guard busyElsewhere else { return nil }
+        let importer = absolute(file)
+        for module in ProjectIndex.relativeSpecifiers(in: bytes) {
+            guard let target = resolve(module, from: importer) else { continue }
+            progress.lock()
+            let owner = storage.owners[target]
+            progress.unlock()
+            if let owner, owner != thread { return target }
+        }
+        return nil
+    }
+
     /// Summarises a file up front (the first pass over files that mention a notification module).
     public func summarise(file path: String) {
         _ = summary(of: absolute(path), visiting: visiting)

@@ -603,16 +603,25 @@ public final class Workspace: @unchecked Sendable {
             return true
         }
 
-        /// Analyses a file unless that would wait for another thread's summary; then puts it off.
+        /// Analyses a file unless that would wait for another thread's summary; then puts it off
+        /// (before any work when that summary is of a file it imports).
         private func analyseWithoutWaiting(_ path: String, bytes: [UInt8], mentionsModule: Bool, configuration: Configuration, order: Int, by worker: Worker) {
+            if let blocker = project.importBeingSummarisedElsewhere(by: path, bytes: bytes) {
+                putOff(Deferred(order: order, path: path, configuration: configuration, bytes: bytes, blocker: blocker))
+                return
+            }
             switch project.withoutWaiting({ analyse(path, bytes: bytes, mentionsModule: mentionsModule, configuration: configuration, by: worker) }) {
             case let .finished(outcome):
                 worker.outcomes.append((order, outcome))
             case let .wouldWait(blocker):
-                lock.lock()
-                deferred.append(Deferred(order: order, path: path, configuration: configuration, bytes: bytes, blocker: blocker))
-                lock.unlock()
+                putOff(Deferred(order: order, path: path, configuration: configuration, bytes: bytes, blocker: blocker))
             }
+        }
+
+        private func putOff(_ file: Deferred) {
+            lock.lock()
+            deferred.append(file)
+            lock.unlock()
         }
 
         private func visit(_ path: String, configuration: Configuration, order: Int, by worker: Worker) {

@@ -144,6 +144,11 @@ struct ImpatientSummaryTests {
         }
         gate.reading.wait()
         #expect(index.isBeingSummarised(slow))
+        // Before any work: a file that imports it is known to need it, one that does not is not.
+        let importer = Array("import { getStatus } from './permissions';\nexport const x = getStatus();\n".utf8)
+        let other = Array("import { y } from './other';\nexport const x = y;\n".utf8)
+        #expect(index.importBeingSummarisedElsewhere(by: main, bytes: importer) == slow)
+        #expect(index.importBeingSummarisedElsewhere(by: main, bytes: other) == nil)
         switch index.withoutWaiting({ index.exports(ofModule: "./permissions", importedFrom: main) }) {
         case .finished: Issue.record("it waited, or did not need the summary")
         case let .wouldWait(forSummaryOf: blocker): #expect(blocker == slow)
@@ -151,6 +156,7 @@ struct ImpatientSummaryTests {
         gate.release.signal()
         done.wait()
         #expect(!index.isBeingSummarised(slow))
+        #expect(index.importBeingSummarisedElsewhere(by: main, bytes: importer) == nil)
         switch index.withoutWaiting({ index.exports(ofModule: "./permissions", importedFrom: main) }) {
         case let .finished(exports): #expect(exports?["getStatus"] != nil)
         case .wouldWait: Issue.record("the summary is done: nothing to wait for")
