@@ -18,6 +18,10 @@ endif
 FUZZ_CI = echo "make test: no fuzz run on macOS (scripts/fuzz.sh runs on Linux; docs/platforms.md)"
 else
 FUZZ_CI = bash scripts/fuzz.sh --ci 30
+# The Swift runtime and Foundation linked into the binary, as in the release's: it starts in about
+# 5 ms instead of 11 (no shared libraries to load and bind), which a pre-commit hook or an editor
+# pays on every run. (macOS has the Swift runtime in the system.)
+RELEASE_FLAGS = --static-swift-stdlib
 endif
 # A grammar installed under another prefix (GRANTED_LINT_PREFIX, as scripts/setup.sh was given it).
 ifneq ($(GRANTED_LINT_PREFIX),)
@@ -30,7 +34,7 @@ setup:
 	@bash scripts/setup.sh
 
 build: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 # granted-lint exits 1 when it finds problems, which the example app is meant to have.
 run: build
