@@ -157,7 +157,8 @@ public struct FileWalker: Sendable {
         var failure: Error?
         /// Files handed over so far.
         var handed = 0
-        var files: [(file: WalkedFile, number: Int)] = []
+        /// Each thread's files, sorted by path.
+        var sortedRuns: [[(file: WalkedFile, number: Int)]] = []
         var exclusions: [String: Int] = [:]
     }
 
@@ -233,16 +234,56 @@ public struct FileWalker: Sendable {
                 shared.condition.unlock()
                 for (offset, file) in listed.enumerated() { files.append((file, firstNumber + offset)) }
             }
+            // Each thread sorts its own files as it finishes (the first to finish while the
+            // other still works); only the merge of the sorted runs is left to one thread. (One
+            // sort of every file after the walk took 4 ms of the three real apps' two-core run,
+            // with the other core idle.)
+            files.sort { $0.file.path < $1.file.path }
             shared.condition.lock()
-            shared.files.append(contentsOf: files)
+            shared.sortedRuns.append(files)
             for (reason, count) in exclusions { shared.exclusions[reason, default: 0] += count }
             shared.condition.unlock()
         }
         if let failure = shared.failure { throw failure }
-        shared.files.sort { $0.file.path < $1.file.path }
-        var result = Result(files: shared.files.map(\.file), exclusions: shared.exclusions)
-        if onFound != nil { result.handedNumbers = shared.files.map(\.number) }
+        let files = FileWalker.merge(shared.sortedRuns)
+        var result = Result(files: files.map(\.file), exclusions: shared.exclusions)
+        if onFound != nil { result.handedNumbers = files.map(\.number) }
         return result
+    }
+
+    /// One list sorted by path from lists that each are (paths are unique across them).
+    static func merge(_ runs: [[(file: WalkedFile, number: Int)]]) -> [(file: WalkedFile, number: Int)] {
+        var runs = runs.filter { !$0.isEmpty }
+        while runs.count > 1 {
+            var merged: [[(file: WalkedFile, number: Int)]] = []
+            var index = 0
+            while index + 1 < runs.count {
+                merged.append(mergeTwo(runs[index], runs[index + 1]))
+                index += 2
+            }
+            if index < runs.count { merged.append(runs[index]) }
+            runs = merged
+        }
+        return runs.first ?? []
+    }
+
+    private static func mergeTwo(_ left: [(file: WalkedFile, number: Int)], _ right: [(file: WalkedFile, number: Int)]) -> [(file: WalkedFile, number: Int)] {
+        var merged: [(file: WalkedFile, number: Int)] = []
+        merged.reserveCapacity(left.count + right.count)
+        var l = 0
+        var r = 0
+        while l < left.count, r < right.count {
+            if right[r].file.path < left[l].file.path {
+                merged.append(right[r])
+                r += 1
+            } else {
+                merged.append(left[l])
+                l += 1
+            }
+        }
+        merged.append(contentsOf: left[l...])
+        merged.append(contentsOf: right[r...])
+        return merged
     }
 
     /// The named directory, with the rules of every directory above it in its repository.

@@ -113,16 +113,24 @@ extension Workspace {
             selection = try selectFiles(request)
             outcomes = try lint(files: selection.files, read: selection.fromIndex ? Self.stagedContent : nil)
         }
-        var report = self.report(of: outcomes, problems: selection.problems, notes: selection.notes, wholeProject: request.isWholeProject)
+        // What the fixes did, read before the outcomes are handed to the report (which takes them).
+        var fixedCount = 0, fixedFileCount = 0, rejectedFixCount = 0
+        var diffs: [String] = []
+        var fixNotes: [String] = []
+        for index in outcomes.indices where outcomes[index].fixedCount > 0 || outcomes[index].rejectedCount > 0 || outcomes[index].diff != nil || !outcomes[index].notes.isEmpty {
+            let outcome = outcomes[index]
+            fixedCount += outcome.fixedCount
+            if outcome.fixedCount > 0 { fixedFileCount += 1 }
+            rejectedFixCount += outcome.rejectedCount
+            if let diff = outcome.diff { diffs.append(diff) } else { fixNotes += outcome.notes }
+        }
+        var report = self.report(of: consume outcomes, problems: selection.problems, notes: selection.notes, wholeProject: request.isWholeProject)
         if !settings.parseOnly { applyProvisionalEvidence(to: &report, files: selection.files, request: request) }
         var result = RunResult(report: report)
-        var fixNotes: [String] = []
-        for outcome in outcomes {
-            result.fixedCount += outcome.fixedCount
-            if outcome.fixedCount > 0 { result.fixedFileCount += 1 }
-            result.rejectedFixCount += outcome.rejectedCount
-            if let diff = outcome.diff { result.diffs.append(diff) } else { fixNotes += outcome.notes }
-        }
+        result.fixedCount = fixedCount
+        result.fixedFileCount = fixedFileCount
+        result.rejectedFixCount = rejectedFixCount
+        result.diffs = diffs
         try applyBaseline(request, to: &result)
         let fixed = result.fixedCount
         let files = result.fixedFileCount

@@ -443,6 +443,43 @@ struct HandedFilesTests {
         }
     }
 
+    /// Each walk thread sorts the files it found and the runs are merged: whatever the number of
+    /// threads (an odd one leaves a run unpaired), the list is in path order — `Z` before `a`,
+    /// `a/b` after `a.ts` and before `a0.ts`, as byte order has it — and each file keeps its number.
+    @Test(arguments: [1, 2, 3, 5, 8])
+    func theListIsInPathOrderWhateverTheNumberOfThreads(threads: Int) throws {
+        let root = try CLITests.temporaryDirectory()
+        var expected: [String] = []
+        for directory in ["a", "a/b", "b", "Z", "c/d/e", "c"] {
+            for index in 0..<7 {
+                let path = "\(directory)/f\(index).ts"
+                try CLITests.write("export {};\n", to: path, in: root)
+                expected.append(path)
+            }
+        }
+        for path in ["a.ts", "a0.ts", "Z.ts"] {
+            try CLITests.write("export {};\n", to: path, in: root)
+            expected.append(path)
+        }
+        let received = Received()
+        var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
+        walker.threads = threads
+        walker.onFound = { files, firstNumber, _ in
+            received.lock.lock()
+            for (offset, file) in files.enumerated() { received.files.append((file.path, firstNumber + offset, nil)) }
+            received.lock.unlock()
+        }
+        let previous = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let result = try walker.walk(".")
+
+        #expect(result.files.map(\.path) == expected.sorted())
+        let byNumber = Dictionary(uniqueKeysWithValues: received.files.map { ($0.number, $0.path) })
+        #expect(result.handedNumbers.count == expected.count)
+        for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
+    }
+
     /// A thread with nothing to take while another is still busy asks the consumer for work of
     /// its own (`onIdle`) before it waits, and looks again when it did some.
     @Test func aThreadWithNothingToTakeAsksForWorkWhileAnotherIsBusy() throws {
