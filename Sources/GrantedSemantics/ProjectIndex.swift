@@ -94,8 +94,10 @@ public final class ProjectIndex: @unchecked Sendable {
         var impatient: Set<ObjectIdentifier> = []
         var abandoned: [ObjectIdentifier: String] = [:]
         var summaries: [String: [String: ExportedValue]] = [:]
-        /// File → the project files whose summaries its analysis used (for invalidation).
+        /// File → the project files whose summaries its analysis used (for invalidation), unless
+        /// not recorded (`recordsDependencies`: two hashed paths and a lock for every import).
         var dependencies: [String: Set<String>] = [:]
+        var recordsDependencies = true
         /// Counts invalidations: a summary computed while one happened may have read the old text,
         /// so it is used once but not kept.
         var generation = 0
@@ -129,20 +131,26 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     private let storage: Storage
-    /// Files whose summaries are being computed on the way to this view (import cycles and long
-    /// import chains stop here instead of recursing without end).
-    private let visiting: Set<String>
+    /// Files whose summaries are being computed on the way to this view, outermost first (import
+    /// cycles and long import chains stop here instead of recursing without end). A list, not a
+    /// set: it holds at most 16 paths, and a set of them was hashed again for every file of an
+    /// import closure.
+    private let visiting: [String]
 
     private var lock: NSLock { storage.lock }
     private var readFile: (String) -> [UInt8]? { storage.readFile }
 
-    /// - Parameter readFile: reads a file of the project (nil when it cannot be read).
-    public init(readFile: @escaping (String) -> [UInt8]? = ProjectIndex.readSourceFile) {
+    /// - Parameters:
+    ///   - readFile: reads a file of the project (nil when it cannot be read).
+    ///   - recordsDependencies: whether to remember which files each summary read, for
+    ///     `invalidate`; a run over files that do not change (the command line) does without.
+    public init(readFile: @escaping (String) -> [UInt8]? = ProjectIndex.readSourceFile, recordsDependencies: Bool = true) {
         storage = Storage(readFile: readFile)
+        storage.recordsDependencies = recordsDependencies
         visiting = []
     }
 
-    private init(storage: Storage, visiting: Set<String>) {
+    private init(storage: Storage, visiting: [String]) {
         self.storage = storage
         self.visiting = visiting
     }
@@ -478,6 +486,7 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     private func recordDependency(of importer: String, on target: String) {
+        guard storage.recordsDependencies else { return }
         lock.lock()
         storage.dependencies[importer, default: []].insert(target)
         lock.unlock()
@@ -526,7 +535,7 @@ public final class ProjectIndex: @unchecked Sendable {
         return storage.changes - storage.ownChanges[full, default: 0]
     }
 
-    private func summary(of path: String, visiting: Set<String>) -> [String: ExportedValue] {
+    private func summary(of path: String, visiting: [String]) -> [String: ExportedValue] {
         lock.lock()
         if let cached = storage.summaries[path] {
             lock.unlock()
@@ -576,7 +585,7 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         if shared { storage.owners[path] = thread }
         progress.unlock()
-        let computed = computeSummary(of: path, visiting: visiting.union([path]))
+        let computed = computeSummary(of: path, visiting: visiting + [path])
         guard shared else { return computed }
         lock.lock()
         // In place: writing through an accessor that hands out a copy copied the whole dictionary
@@ -590,7 +599,7 @@ public final class ProjectIndex: @unchecked Sendable {
         return computed
     }
 
-    private func computeSummary(of path: String, visiting: Set<String>) -> [String: ExportedValue] {
+    private func computeSummary(of path: String, visiting: [String]) -> [String: ExportedValue] {
         guard let bytes = readFile(path), bytes.count <= 4 * 1024 * 1024, !bytes.contains(0) else { return [:] }
         let text = SourceText(bytes: bytes)
         // Most files have nothing to do with permissions: without a notification module or API in

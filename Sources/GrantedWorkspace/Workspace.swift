@@ -489,7 +489,8 @@ public final class Workspace: @unchecked Sendable {
     /// Files arrive from any thread.
     final class ProjectRun: @unchecked Sendable {
         let workspace: Workspace
-        let project = ProjectIndex()
+        /// The run's files do not change under it: nothing is invalidated.
+        let project = ProjectIndex(recordsDependencies: false)
         private let modules = NeedleSet(ProjectIndex.moduleNames)
         private let ruleText: NeedleSet
         private let export = NeedleSet(["export"])

@@ -111,6 +111,32 @@ struct ModuleResolutionTests {
     }
 }
 
+/// An index that records what each summary read returns the importers of a changed file; one made
+/// for a run over files that do not change (`recordsDependencies: false`) returns the file alone.
+struct SummaryDependencyTests {
+    @Test(arguments: [true, false])
+    func anImportersAnalysisDependsOnTheFileItReads(recording: Bool) throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("granted-dependencies-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files: [String: String] = [
+            "src/permissions.ts": "import * as Notifications from 'expo-notifications';\nexport const ask = () => Notifications.requestPermissionsAsync();\n",
+            "src/index.ts": "export * from './permissions';\n",
+            "src/screen.ts": "import { ask } from './index';\nexport const go = ask;\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let src = root.appendingPathComponent("src").path
+        let index = ProjectIndex(recordsDependencies: recording)
+        index.summarise(file: src + "/screen.ts")
+        let affected = index.invalidate(file: src + "/permissions.ts")
+        let all: Set<String> = [src + "/permissions.ts", src + "/index.ts", src + "/screen.ts"]
+        #expect(affected == (recording ? all : [src + "/permissions.ts"]))
+    }
+}
+
 /// A thread that must not wait for another's summaries gives up, and says which summary it would
 /// have waited for, so that its caller can try again once that one is done.
 struct ImpatientSummaryTests {
