@@ -480,6 +480,38 @@ struct HandedFilesTests {
         for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
     }
 
+    /// The files of a directory the consumer prefers (and of those below it) are handed over
+    /// before any other, wherever the walk finds it; the others follow in the order their
+    /// directories were listed, the named directory's own first.
+    @Test func filesOfPreferredDirectoriesAreHandedOverFirst() throws {
+        let root = try CLITests.temporaryDirectory()
+        for path in ["a/one.ts", "a/b/c/d/two.ts", "z/three.ts", "deep/er/pushNotifications/handler.ts",
+                     "deep/er/pushNotifications/utils/index.ts", "deep/other.ts", "App.tsx"] {
+            try CLITests.write("export {};\n", to: path, in: root)
+        }
+        let received = Received()
+        var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts", "tsx"]) })
+        walker.threads = 1
+        walker.prefersDirectory = { $0 == "pushNotifications" }
+        walker.onFound = { files, firstNumber, _ in
+            received.lock.lock()
+            for (offset, file) in files.enumerated() { received.files.append((file.path, firstNumber + offset, nil)) }
+            received.lock.unlock()
+        }
+        let previous = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let result = try walker.walk(".")
+
+        let order = received.files.map(\.path)
+        #expect(Set(order.prefix(2)) == ["deep/er/pushNotifications/handler.ts", "deep/er/pushNotifications/utils/index.ts"])
+        #expect(order.dropFirst(2).first == "App.tsx")
+        #expect(order.count == 7)
+        #expect(result.files.map(\.path) == order.sorted())
+        let byNumber = Dictionary(uniqueKeysWithValues: received.files.map { ($0.number, $0.path) })
+        for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
+    }
+
     /// A thread with nothing to take while another is still busy asks the consumer for work of
     /// its own (`onIdle`) before it waits, and looks again when it did some.
     @Test func aThreadWithNothingToTakeAsksForWorkWhileAnotherIsBusy() throws {

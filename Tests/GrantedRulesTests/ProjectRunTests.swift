@@ -2,7 +2,7 @@ import GrantedDiscovery
 import Foundation
 import GrantedLinter
 @testable import GrantedSemantics
-import GrantedWorkspace
+@testable import GrantedWorkspace
 import GrantedRules
 import Testing
 import TestSupport
@@ -108,6 +108,19 @@ struct ModuleResolutionTests {
         #expect(index.resolve("./late", from: from) == nil)
         index.invalidate(file: root.appendingPathComponent("src/late.ts").path)
         #expect(index.resolve("./late", from: from) == "\(src)/late.ts")
+    }
+}
+
+/// A run lints the files of directories named for notification code first (their import closures
+/// are its longest analyses).
+struct NotificationDirectoryTests {
+    @Test func directoriesNamedForNotificationCodeAreRecognised() {
+        for name in ["notifications", "pushNotifications", "Notifications", "PUSH", "permissions", "expo-background-notification-handler", "notif"] {
+            #expect(Workspace.isNotificationDirectory(name), "\(name)")
+        }
+        for name in ["utils", "src", "noti", "", "pus", "Settings", "notíf"] {
+            #expect(!Workspace.isNotificationDirectory(name), "\(name)")
+        }
     }
 }
 
