@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """granted-lint on real React Native apps: the corpus, built on demand, and its timings.
 
-    python3 Benchmarks/real-apps.py [--mirror DIR] [--corpus DIR] [--binary B] [--runs N] [--scale N] [--out-md F]
+    python3 Benchmarks/real-apps.py [--mirror DIR] [--corpus DIR] [--binary B] [--runs N] [--interleave N] [--scale N] [--out-md F]
 
 The apps and commits are those of Benchmarks/real-apps.tsv. Their sources are exported from git
 snapshots of the repositories (`--mirror`: a directory holding `OWNER+NAME/repo` git directories, as
@@ -15,6 +15,10 @@ Then, with hyperfine (`--runs`, default 10, one warm-up) in one session, DIR bei
 directory: reading every file (`find DIR -type f -exec cat {} +`, the floor),
 `granted-lint --format json --output x.json DIR` on all
 cores and on one (`taskset -c 0`), and the peak RSS of the all-core run (`/usr/bin/time -f %M`).
+With `--interleave N`, instead of hyperfine's runs of one command after another, N rounds that each run
+the three commands once, in a random order (after one round to warm up), and their medians: on a
+shared machine whose speed drifts within minutes, a hyperfine run of the one-core command can meet
+a faster or slower moment than the two-core one, and the ratio of two such medians swings with it.
 With `--scale N`, also copies the corpus N times (each copy under its own root, in CORPUS-xN) and
 lints that against N times one copy, with the peak memory of both.
 
@@ -26,10 +30,13 @@ import argparse
 import json
 import os
 import re
+import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -130,6 +137,21 @@ def hyperfine(commands: dict[str, str], runs: int, directory: Path) -> dict[str,
     return {result["command"]: result["median"] * 1000 for result in results}
 
 
+def interleaved(commands: dict[str, str], rounds: int, directory: Path) -> dict[str, float]:
+    """Median milliseconds of each command over `rounds` rounds, each running every command once in
+    a random order (shell commands, as hyperfine runs them)."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for round_number in range(rounds + 1):
+        order = list(commands)
+        random.shuffle(order)
+        for name in order:
+            start = time.perf_counter()
+            subprocess.run(commands[name], shell=True, cwd=directory, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if round_number > 0:
+                times[name].append((time.perf_counter() - start) * 1000)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
 def scaled(options, binary: str) -> list[str]:
     """N copies of the corpus under `CORPUS-xN/copy-K/` (real copies, not links, so that each is read
     from its own pages), linted as one directory, against N times the time of one copy in the same
@@ -169,6 +191,8 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=Path("/tmp/granted-bench-corpus/real-apps"))
     parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "granted-lint"))
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--interleave", type=int, default=0,
+                        help="N interleaved rounds of the three commands instead of hyperfine's runs")
     parser.add_argument("--out-md", type=Path)
     parser.add_argument("--scale", type=int, default=0,
                         help="also lint N copies of the apps (CORPUS-xN, each copy under its own root) against N times one copy")
@@ -187,14 +211,19 @@ def main() -> None:
         "granted-lint (all cores)": f"{binary} --format json --output {report} {paths}",
         "granted-lint (one core)": f"taskset -c 0 {binary} --format json --output {report} {paths}",
     }
-    medians = hyperfine(commands, options.runs, options.corpus)
+    if options.interleave > 0:
+        medians = interleaved(commands, options.interleave, options.corpus)
+        how = f"medians of {options.interleave} interleaved rounds"
+    else:
+        medians = hyperfine(commands, options.runs, options.corpus)
+        how = f"hyperfine medians of {options.runs} runs"
     time_output = subprocess.run(["/usr/bin/time", "-f", "%M", binary, "--format", "json", "--output", report, paths],
                                  capture_output=True, text=True)
     peak = int(time_output.stderr.strip().splitlines()[-1]) / 1024
     findings = len(json.load(open(report))["findings"])
     floor = medians["read every file"]
     lines = [
-        f"`{binary}` on {len(directories)} apps ({', '.join(d.name for d in directories)}); hyperfine medians of {options.runs} runs.",
+        f"`{binary}` on {len(directories)} apps ({', '.join(d.name for d in directories)}); {how}.",
         "",
         "| measure | value |",
         "| --- | ---: |",
