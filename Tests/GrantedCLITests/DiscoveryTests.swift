@@ -461,9 +461,18 @@ struct HandedFilesTests {
             try CLITests.write("export {};\n", to: path, in: root)
             expected.append(path)
         }
-        let received = Received()
         var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
         walker.threads = threads
+        let (result, handed) = try walkRecordingHandOver(walker, in: root)
+
+        #expect(result.files.map(\.path) == expected.sorted())
+        expectEachFileKeepsItsNumber(result, handed: handed)
+    }
+
+    /// Walks `root` (from inside it), recording the files handed over in order, with their numbers.
+    private func walkRecordingHandOver(_ walker: FileWalker, in root: URL) throws -> (FileWalker.Result, [(path: String, number: Int)]) {
+        let received = Received()
+        var walker = walker
         walker.onFound = { files, firstNumber, _ in
             received.lock.lock()
             for (offset, file) in files.enumerated() { received.files.append((file.path, firstNumber + offset, nil)) }
@@ -473,10 +482,12 @@ struct HandedFilesTests {
         _ = FileManager.default.changeCurrentDirectoryPath(root.path)
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let result = try walker.walk(".")
+        return (result, received.files.map { ($0.path, $0.number) })
+    }
 
-        #expect(result.files.map(\.path) == expected.sorted())
-        let byNumber = Dictionary(uniqueKeysWithValues: received.files.map { ($0.number, $0.path) })
-        #expect(result.handedNumbers.count == expected.count)
+    private func expectEachFileKeepsItsNumber(_ result: FileWalker.Result, handed: [(path: String, number: Int)]) {
+        let byNumber = Dictionary(uniqueKeysWithValues: handed.map { ($0.number, $0.path) })
+        #expect(result.handedNumbers.count == handed.count)
         for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
     }
 
@@ -489,27 +500,17 @@ struct HandedFilesTests {
                      "deep/er/pushNotifications/utils/index.ts", "deep/other.ts", "App.tsx"] {
             try CLITests.write("export {};\n", to: path, in: root)
         }
-        let received = Received()
         var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts", "tsx"]) })
         walker.threads = 1
         walker.prefersDirectory = { $0 == "pushNotifications" }
-        walker.onFound = { files, firstNumber, _ in
-            received.lock.lock()
-            for (offset, file) in files.enumerated() { received.files.append((file.path, firstNumber + offset, nil)) }
-            received.lock.unlock()
-        }
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let result = try walker.walk(".")
+        let (result, handed) = try walkRecordingHandOver(walker, in: root)
 
-        let order = received.files.map(\.path)
+        let order = handed.map(\.path)
         #expect(Set(order.prefix(2)) == ["deep/er/pushNotifications/handler.ts", "deep/er/pushNotifications/utils/index.ts"])
         #expect(order.dropFirst(2).first == "App.tsx")
         #expect(order.count == 7)
         #expect(result.files.map(\.path) == order.sorted())
-        let byNumber = Dictionary(uniqueKeysWithValues: received.files.map { ($0.number, $0.path) })
-        for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
+        expectEachFileKeepsItsNumber(result, handed: handed)
     }
 
     /// A thread with nothing to take while another is still busy asks the consumer for work of
