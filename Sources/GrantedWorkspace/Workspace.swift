@@ -305,9 +305,9 @@ public final class Workspace: @unchecked Sendable {
 
     /// The report of a run: results and problems in order, then the project checks when the run
     /// saw the whole project (a subset of files cannot show that something exists nowhere).
-    /// The outcomes are taken, not copied: each is moved into the report from the end of the list
-    /// (a copy of every file's result, then freeing the list, took 3 ms of one core after the
-    /// walk on three real apps).
+    /// The outcomes are taken: each is popped off the end of the list into the report, instead of
+    /// the list being read, copied from and freed after (three real apps: 7.5 M fewer
+    /// instructions, on the one core that works after the walk).
     public func report(of outcomes: consuming [FileOutcome], problems: [FileProblem] = [], notes: [RunNote] = [], wholeProject: Bool) -> LintReport {
         var results: [FileResult] = []
         results.reserveCapacity(outcomes.count)
@@ -488,15 +488,10 @@ public final class Workspace: @unchecked Sendable {
     static func isNotificationDirectory(_ name: String) -> Bool {
         // Bytes, ASCII case folded: `lowercased()` and `String.contains` took 14,000 instructions
         // a directory.
-        let bytes = name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
-        return notificationDirectoryWords.contains { word in
-            word.count <= bytes.count && (0...(bytes.count - word.count)).contains { start in
-                bytes[start..<(start + word.count)].elementsEqual(word)
-            }
-        }
+        notificationDirectoryWords.matchesAny(name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 })
     }
 
-    private static let notificationDirectoryWords = ["notif", "push", "permission"].map { Array($0.utf8) }
+    private static let notificationDirectoryWords = NeedleSet(["notif", "push", "permission"])
 
     /// The default run, reading each file once and using every core throughout. A worker reads a
     /// file, summarises it for the project index when it may export permission data, and lints it

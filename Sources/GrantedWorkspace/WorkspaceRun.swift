@@ -117,12 +117,11 @@ extension Workspace {
         var fixedCount = 0, fixedFileCount = 0, rejectedFixCount = 0
         var diffs: [String] = []
         var fixNotes: [String] = []
-        for index in outcomes.indices where outcomes[index].fixedCount > 0 || outcomes[index].rejectedCount > 0 || outcomes[index].diff != nil || !outcomes[index].notes.isEmpty {
-            let outcome = outcomes[index]
-            fixedCount += outcome.fixedCount
-            if outcome.fixedCount > 0 { fixedFileCount += 1 }
-            rejectedFixCount += outcome.rejectedCount
-            if let diff = outcome.diff { diffs.append(diff) } else { fixNotes += outcome.notes }
+        for index in outcomes.indices {
+            fixedCount += outcomes[index].fixedCount
+            if outcomes[index].fixedCount > 0 { fixedFileCount += 1 }
+            rejectedFixCount += outcomes[index].rejectedCount
+            if let diff = outcomes[index].diff { diffs.append(diff) } else { fixNotes += outcomes[index].notes }
         }
         var report = self.report(of: consume outcomes, problems: selection.problems, notes: selection.notes, wholeProject: request.isWholeProject)
         if !settings.parseOnly { applyProvisionalEvidence(to: &report, files: selection.files, request: request) }
