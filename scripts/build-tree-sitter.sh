@@ -68,13 +68,14 @@ if [ -f "$out/pkgconfig/tree-sitter-typescript.pc" ] && [ "$(cat "$out/.stamp" 2
 fi
 
 runtime_sdist=$(bash "$root/scripts/fetch-sdist.sh" "$runtime_package" "$runtime_version" "$runtime_sha256")
-grammar_sdist=$(bash "$root/scripts/fetch-sdist.sh" "$grammar_package" "$grammar_version" "$grammar_sha256")
+grammar_sources=$(bash "$root/scripts/grammar-sources.sh" "$grammar_package" "$grammar_version" "$grammar_sha256")
 src=$(mktemp -d)
 trap 'rm -rf "$src"' EXIT
 runtime_top="tree_sitter-$runtime_version/tree_sitter/core/lib"
 grammar_top="tree_sitter_language_pack-$grammar_version/parsers"
 tar -xzf "$runtime_sdist" -C "$src" "$runtime_top"
-tar -xzf "$grammar_sdist" -C "$src" "$grammar_top/typescript" "$grammar_top/tsx"
+mkdir -p "$src/$grammar_top"
+cp -R "$grammar_sources/typescript" "$grammar_sources/tsx" "$src/$grammar_top/"
 for grammar in typescript tsx; do
   python3 "$root/scripts/patch-grammar.py" "$src/$grammar_top/$grammar/common/scanner.h" \
     || die "could not apply scripts/patch-grammar.py to the $grammar scanner"

@@ -136,13 +136,14 @@ else
   command -v cc >/dev/null || die "no C compiler (cc) found; install gcc"
   cc=cc
 fi
-SDIST="$(bash "$(dirname "$0")/fetch-sdist.sh" "$GRAMMAR_PACKAGE" "$GRAMMAR_VERSION" "$GRAMMAR_SHA256")"
+SOURCES="$(bash "$(dirname "$0")/grammar-sources.sh" "$GRAMMAR_PACKAGE" "$GRAMMAR_VERSION" "$GRAMMAR_SHA256")"
 
 build_dir=$(mktemp -d)
 trap 'rm -rf "$build_dir"' EXIT
 say "building the TypeScript and TSX grammars"
 root="tree_sitter_language_pack-$GRAMMAR_VERSION/parsers"
-tar -xzf "$SDIST" -C "$build_dir" "$root/typescript" "$root/tsx"
+mkdir -p "$build_dir/$root"
+cp -R "$SOURCES/typescript" "$SOURCES/tsx" "$build_dir/$root/"
 # A bare `&` in JSX text: our documented transformation, checked by SHA-256 before and after.
 for grammar in typescript tsx; do
   python3 "$(dirname "$0")/patch-grammar.py" "$build_dir/$root/$grammar/common/scanner.h" \

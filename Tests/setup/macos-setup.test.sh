@@ -9,7 +9,9 @@
 #
 # The grammar sdist is the real pinned one (scripts/fetch-sdist.sh's cache; fetched once if absent),
 # linked into each run's own cache, with PIP_INDEX_URL pointing nowhere: a run that missed the cache
-# would fail instead of downloading. scripts/patch-grammar.py runs for real on the extracted scanner;
+# would fail instead of downloading. The first scenario extracts the grammar sources from it
+# (scripts/grammar-sources.sh); the others find them extracted in their cache, as a second set-up
+# on a machine does (extracting takes 5–6 s of CPU each time). scripts/patch-grammar.py runs for real on the extracted scanner;
 # the stand-in `cc` and `ar` only record their arguments and write empty outputs.
 #
 # What it cannot show: that the BSD tar, install, mktemp and sed of a real Mac accept the same options
@@ -36,6 +38,7 @@ check() {
 # --- The pinned sdist, from setup.sh's own pins.
 pin() { sed -n "s/^$1=\"\\(.*\\)\"\$/\\1/p" "$root/scripts/setup.sh"; }
 sdist=$(bash "$root/scripts/fetch-sdist.sh" "$(pin GRAMMAR_PACKAGE)" "$(pin GRAMMAR_VERSION)" "$(pin GRAMMAR_SHA256)")
+sources=$(bash "$root/scripts/grammar-sources.sh" "$(pin GRAMMAR_PACKAGE)" "$(pin GRAMMAR_VERSION)" "$(pin GRAMMAR_SHA256)")
 
 # --- The stand-ins. Each appends "name arg arg…" to $STANDIN_LOG, in one write: setup.sh runs the
 # compiler four times at once.
@@ -191,6 +194,7 @@ new_scenario() {
   dir=$work/$1
   mkdir -p "$dir/bin" "$dir/state/installed" "$dir/cache/granted-lint" "$dir/home" "$dir/homebrew"
   ln -sf "$sdist" "$dir/cache/granted-lint/$(basename "$sdist")"
+  [ "$1" = macos-fresh ] || ln -sfn "$sources" "$dir/cache/granted-lint/$(basename "$sources")"
 }
 on_path() { local tool; for tool in "$@"; do ln -sf "$standins/$tool" "$dir/bin/$tool"; done; }
 brew_has() { STATE=$dir/state FAKE_BREW_PREFIX=$dir/homebrew "$standins/brew-provides" "$1"; }
@@ -241,6 +245,8 @@ check "both installed with one brew install" logged "brew install tree-sitter pk
 check "pkg-config searches Homebrew's pkgconfig directory first" \
   logged "pkg-config --exists tree-sitter [PKG_CONFIG_PATH=$dir/homebrew/lib/pkgconfig]"
 check "four grammar units compiled with cc" compiled_four_units_with cc
+check "the grammar sources extracted into the cache once" \
+  cmp -s "$dir/cache/granted-lint/$(basename "$sources")/typescript/src/parser.c" "$sources/typescript/src/parser.c"
 check "archived with ar" logged_start "ar rcs .*/libtree-sitter-typescript.a "
 check "installed into Homebrew's prefix" installed_grammar_in "$dir/homebrew"
 check "no apt-get, dpkg or sudo" never "apt-get|dpkg|sudo"
