@@ -12,6 +12,12 @@
 #   bash scripts/fuzz.sh --ci [SECONDS]   # CI's short run (default 60 s per target, both targets):
 #                                         # fails on a crash or on no coverage
 #
+# Long runs build the targets optimised (-c release: more executions per second); the CI run builds
+# them unoptimised (-c debug), with the same sanitizers and the same checks. Measured on two cores:
+# the optimised build takes 226 s of CPU, the unoptimised one 74 s, and the lint target runs its
+# 438 seeds in 62 s instead of 38 s: a CI run that mostly replays the seeds under AddressSanitizer
+# gains little from the optimiser and pays most for it (Benchmarks/RESULTS.md, "make test").
+#
 # What makes it coverage-guided and checked, every time (a build once had only one of the two):
 # - our Swift modules are compiled with one combined `-sanitize=fuzzer,address` (SwiftPM hands two
 #   `--sanitize` flags to the compile jobs in varying order and each job keeps only the last one);
@@ -72,21 +78,26 @@ if [ ! -f "$stamp" ]; then
   src="$(mktemp -d)"
   trap 'rm -rf "$src"' EXIT
   tar -xzf "$(fetch "$RUNTIME_PACKAGE" "$RUNTIME_VERSION" "$RUNTIME_SHA256")" -C "$src"
-  tar -xzf "$(fetch tree-sitter-language-pack "$GRAMMAR_VERSION" "$GRAMMAR_SHA256")" -C "$src" \
-    "tree_sitter_language_pack-$GRAMMAR_VERSION/parsers/typescript" "tree_sitter_language_pack-$GRAMMAR_VERSION/parsers/tsx"
+  grammar_sources=$(bash "$root/scripts/grammar-sources.sh" tree-sitter-language-pack "$GRAMMAR_VERSION" "$GRAMMAR_SHA256")
+  mkdir -p "$src/tree_sitter_language_pack-$GRAMMAR_VERSION/parsers"
+  cp -R "$grammar_sources/typescript" "$grammar_sources/tsx" "$src/tree_sitter_language_pack-$GRAMMAR_VERSION/parsers/"
   flags=(-O1 -g -fPIC -fsanitize=fuzzer-no-link,address -fno-omit-frame-pointer -w)
   core="$src/tree_sitter-$RUNTIME_VERSION/tree_sitter/core/lib"
-  clang "${flags[@]}" -std=gnu99 -I "$core/include" -I "$core/src" -c "$core/src/lib.c" -o "$work/runtime.o"
-  ar rcs "$work/lib/libtree-sitter.a" "$work/runtime.o"
+  # The five units at once (each is one compiler process; the two parser.c take most of the time).
+  clang "${flags[@]}" -std=gnu99 -I "$core/include" -I "$core/src" -c "$core/src/lib.c" -o "$work/runtime.o" &
+  pids=("$!")
   objects=()
   for grammar in typescript tsx; do
     dir="$src/tree_sitter_language_pack-$GRAMMAR_VERSION/parsers/$grammar"
     python3 "$root/scripts/patch-grammar.py" "$dir/common/scanner.h"
     for unit in parser scanner; do
-      clang "${flags[@]}" -std=c11 -I "$dir/src" -c "$dir/src/$unit.c" -o "$work/$grammar-$unit.o"
+      clang "${flags[@]}" -std=c11 -I "$dir/src" -c "$dir/src/$unit.c" -o "$work/$grammar-$unit.o" &
+      pids+=("$!")
       objects+=("$work/$grammar-$unit.o")
     done
   done
+  for pid in "${pids[@]}"; do wait "$pid" || die "compiling the instrumented tree-sitter runtime or grammar failed"; done
+  ar rcs "$work/lib/libtree-sitter.a" "$work/runtime.o"
   ar rcs "$work/lib/libtree-sitter-typescript.a" "${objects[@]}"
   # pkg-config files that point the system-library targets at the instrumented archives.
   cat > "$work/pkgconfig/tree-sitter.pc" <<PC
@@ -108,18 +119,19 @@ PC
   touch "$stamp"
 fi
 
-say "building the fuzz targets (release, -sanitize=fuzzer,address)"
+configuration=$([ "$ci" = 1 ] && echo debug || echo release)
+say "building the fuzz targets ($configuration, -sanitize=fuzzer,address)"
 cd "$root/Fuzz"
 # SwiftPM keeps the main package's file lists in the fuzz package's build plan: when a source file is
 # added, moved or removed, the old plan would compile the old list. A stamp of the list drops the
 # plan (not the compiled objects) when it changed.
 sources_stamp=$(cd "$root" && find Sources Rules -name '*.swift' | LC_ALL=C sort | sha256sum | cut -d' ' -f1)
 if [ -d .build ] && [ "$(cat .build/sources.stamp 2>/dev/null)" != "$sources_stamp" ]; then
-  rm -f .build/release.yaml .build/build.db
+  rm -f .build/debug.yaml .build/release.yaml .build/build.db
 fi
 mkdir -p .build && printf '%s\n' "$sources_stamp" > .build/sources.stamp
 export PKG_CONFIG_PATH="$work/pkgconfig"
-build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
+build=(swift build -c "$configuration" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
 log="$root/.build/fuzz-build.log"
 "${build[@]}" -v > "$log" 2>&1 || { tail -n 40 "$log" >&2; die "the fuzz build failed (log: $log)"; }
 bin_dir="$("${build[@]}" --show-bin-path)"
