@@ -14,10 +14,7 @@ ifneq ($(BREW_PREFIX),)
 export PATH := $(BREW_PREFIX)/bin:$(PATH):$(BREW_PREFIX)/opt/libxml2/bin
 export PKG_CONFIG_PATH := $(BREW_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 endif
-# scripts/fuzz.sh needs libFuzzer in the Swift toolchain (Xcode's has none) and ELF tools.
-FUZZ_CI = echo "make test: no fuzz run on macOS (scripts/fuzz.sh runs on Linux; docs/platforms.md)"
 else
-FUZZ_CI = bash scripts/fuzz.sh --ci 30
 # The Swift runtime and Foundation linked into the binary, as in the release's: it starts in about
 # 5 ms instead of 11 (no shared libraries to load and bind), which a pre-commit hook or an editor
 # pays on every run. (macOS has the Swift runtime in the system.)
@@ -41,18 +38,12 @@ run: build
 	@.build/release/granted-lint TestCorpus/example-app; status=$$?; \
 	  if [ $$status -le 1 ]; then echo "(granted-lint exited $$status: $$([ $$status -eq 1 ] && echo 'findings reported' || echo 'clean'))"; else exit $$status; fi
 
-# The Action and the workflows must pass zizmor and their schemas (scripts/check-workflows.sh).
-# Our targets must build without a warning (a separate scratch path, so the normal build keeps its
-# flags), both fuzz targets (lint, lsp) must have coverage and AddressSanitizer and survive a short run,
-# then the suite — run from that same build (the tests find the executable next to their bundle), so
-# the code is compiled once for both.
+# The Action and the workflows must pass zizmor and their schemas; our targets must build without a
+# warning; both fuzz targets (lint, lsp) must have coverage and AddressSanitizer and survive a short
+# run (Linux); then the suite, run from that same build. make dist's tarball, which the suite's
+# distribution tests unpack, is built in the background meanwhile. scripts/test.sh says how and why.
 test: setup
-	@bash scripts/test-deps.sh
-	@bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null
-	@bash scripts/check-workflows.sh
-	$(SWIFT) build --scratch-path .build/strict --build-tests -Xswiftc -warnings-as-errors
-	@$(FUZZ_CI)
-	$(SWIFT) test --scratch-path .build/strict --skip-build
+	@SWIFT=$(SWIFT) bash scripts/test.sh
 
 fuzz: setup
 	@bash scripts/fuzz.sh $(or $(SECONDS),600)

@@ -5,19 +5,21 @@
 # "version `GLIBC_x.y' not found" — the error the table documents.
 #
 #   bash Tests/platforms/old-glibc.test.sh BINARY
+#   bash Tests/platforms/old-glibc.test.sh --prepare   # only makes the tree (scripts/test.sh starts
+#                                                      # this early, while the builds run)
 #
 # The tree comes from `debootstrap --variant=minbase bullseye` once, into
 # ${XDG_CACHE_HOME:-~/.cache}/granted-lint/debian-bullseye-minbase (about 200 MB, a minute or two),
 # and is reused. Needs root (debootstrap, chroot); exits 77 (skipped) when that is not possible.
 set -euo pipefail
-binary=${1:?usage: old-glibc.test.sh BINARY}
+binary=${1:?usage: old-glibc.test.sh BINARY | --prepare}
 skip() { printf 'old-glibc: skipped: %s\n' "$*" >&2; exit 77; }
 fail() { printf 'old-glibc: FAILED: %s\n' "$*" >&2; exit 1; }
 
 [ "$(uname -s)" = Linux ] || skip "not Linux"
 [ "$(id -u)" -eq 0 ] || skip "chroot and debootstrap need root"
 command -v debootstrap >/dev/null || skip "no debootstrap (Debian: apt-get install debootstrap)"
-[ -x "$binary" ] || fail "no binary at $binary"
+[ "$binary" = --prepare ] || [ -x "$binary" ] || fail "no binary at $binary"
 
 tree=${XDG_CACHE_HOME:-$HOME/.cache}/granted-lint/debian-bullseye-minbase
 if [ ! -f "$tree/.granted-lint-complete" ]; then
@@ -27,6 +29,10 @@ if [ ! -f "$tree/.granted-lint-complete" ]; then
   debootstrap --variant=minbase bullseye "$tree" "${DEBIAN_MIRROR:-http://deb.debian.org/debian}" >/dev/null \
     || fail "debootstrap failed"
   touch "$tree/.granted-lint-complete"
+fi
+if [ "$binary" = --prepare ]; then
+  printf 'old-glibc: the Debian 11 tree is ready: %s\n' "$tree"
+  exit 0
 fi
 tree_glibc=$(chroot "$tree" /usr/bin/ldd --version | sed -n '1s/.* \([0-9][0-9.]*\)$/\1/p')
 [ "$tree_glibc" = 2.31 ] || fail "the bullseye tree has glibc '$tree_glibc', expected 2.31"

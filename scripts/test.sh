@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# `make test` (and so `.ci/run`): everything the project checks, in the order that keeps both cores
+# busy on a fresh machine.
+#
+#   1. The set-up (scripts/setup.sh) and the tests' tools (scripts/test-deps.sh).
+#   2. In the background from here on, what only the suite's distribution tests need: `make dist`'s
+#      tarball (a static release build, into .build/dist/tarballs) and the Debian 11 tree the
+#      old-glibc test runs it in (a download). A release build keeps about 1.3 cores busy and the
+#      download almost none, so the steps below fill what they leave; run inside the suite instead,
+#      the dist build held one of its two test threads for 2½ minutes (Benchmarks/RESULTS.md,
+#      "make test").
+#   3. The Action and the workflows (zizmor, their schemas), and the pre-commit framework the hook
+#      tests use.
+#   4. Our targets built with warnings as errors, tests included (a scratch path of their own, so the
+#      normal build keeps its flags).
+#   5. The two fuzz targets (lint, lsp): coverage and AddressSanitizer checked, a short run each
+#      (Linux: libFuzzer comes with swift.org's toolchains, not Xcode's).
+#   6. The suite, from that same build (the tests find the executable next to their bundle), given
+#      the tarball of step 2 through GRANTED_LINT_DIST_TARBALL. `swift test` alone builds it itself.
+#
+# Logs of the background steps: .build/test-logs/. A failure there fails `make test` with the log's
+# end; the background steps are stopped when anything else fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+SWIFT=${SWIFT:-swift}
+logs=$root/.build/test-logs
+say() { printf 'make test: %s\n' "$*" >&2; }
+
+bash scripts/setup.sh
+bash scripts/test-deps.sh
+
+mkdir -p "$logs"
+background=()
+stop_background() {
+  local pid
+  for pid in ${background[@]+"${background[@]}"}; do
+    kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
+  done
+}
+trap stop_background EXIT
+# Each in a process group of its own (set -m), so that stopping it stops its compilers too.
+start() { # NAME COMMAND...
+  local name=$1
+  shift
+  set -m
+  "$@" > "$logs/$name.log" 2>&1 &
+  set +m
+  background+=("$!")
+  eval "${name//-/_}_pid=$!"
+  say "started $name in the background (log: ${logs#"$root/"}/$name.log)"
+}
+dist_tarball=""
+if [ "$(uname -s)" = Linux ]; then
+  start dist env GRANTED_LINT_DIST_DIR="$root/.build/dist/tarballs" bash scripts/dist.sh
+  start debian-tree bash Tests/platforms/old-glibc.test.sh --prepare
+fi
+
+bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null
+bash scripts/check-workflows.sh
+"$SWIFT" build --scratch-path .build/strict --build-tests -Xswiftc -warnings-as-errors
+if [ "$(uname -s)" = Linux ]; then
+  bash scripts/fuzz.sh --ci 30
+else
+  say "no fuzz run on $(uname -s) (scripts/fuzz.sh runs on Linux; docs/platforms.md)"
+fi
+
+if [ "$(uname -s)" = Linux ]; then
+  say "waiting for the dist tarball"
+  # shellcheck disable=SC2154 # set by start
+  if ! wait "$dist_pid"; then
+    tail -n 40 "$logs/dist.log" >&2
+    say "error: make dist failed (the whole log: ${logs#"$root/"}/dist.log)"
+    exit 1
+  fi
+  dist_tarball=$(tail -n 1 "$logs/dist.log")
+  [ -f "$dist_tarball" ] || { say "error: make dist named no tarball (${logs#"$root/"}/dist.log)"; exit 1; }
+  # The old-glibc test says what went wrong with the tree, if anything did; its log is kept.
+  # shellcheck disable=SC2154 # set by start
+  wait "$debian_tree_pid" || say "preparing the Debian 11 tree failed; the old-glibc test will say why (${logs#"$root/"}/debian-tree.log)"
+fi
+background=()
+GRANTED_LINT_DIST_TARBALL=$dist_tarball "$SWIFT" test --scratch-path .build/strict --skip-build
