@@ -3,23 +3,25 @@
 # busy on a fresh machine.
 #
 #   1. The set-up (scripts/setup.sh) and the tests' tools (scripts/test-deps.sh).
-#   2. In the background from here on, what only the suite's distribution tests need: `make dist`'s
-#      tarball (a static release build, into .build/dist/tarballs) and the Debian 11 tree the
-#      old-glibc test runs it in (a download). A release build keeps about 1.3 cores busy and the
-#      download almost none, so the steps below fill what they leave; run inside the suite instead,
-#      the dist build held one of its two test threads for 2½ minutes (Benchmarks/RESULTS.md,
-#      "make test").
-#   3. The Action and the workflows (zizmor, their schemas), and the pre-commit framework the hook
-#      tests use.
-#   4. Our targets built with warnings as errors, tests included (a scratch path of their own, so the
+#   2. In the background from here on: `make dist`'s tarball (a static release build, into
+#      .build/dist/tarballs) and the Debian 11 tree the old-glibc test runs it in (a download), which
+#      only the suite's distribution tests need; and the check of the Action and the workflows
+#      (zizmor, their schemas) with the pre-commit framework the hook tests use (pip downloads).
+#      A release build keeps about 1.3 cores busy and a download almost none, so the steps below
+#      fill what they leave. Run inside the suite instead, the dist build held one of its two test
+#      threads for 2½ minutes (Benchmarks/RESULTS.md, "make test").
+#   3. Our targets built with warnings as errors, tests included (a scratch path of their own, so the
 #      normal build keeps its flags).
-#   5. The two fuzz targets (lint, lsp): coverage and AddressSanitizer checked, a short run each
-#      (Linux: libFuzzer comes with swift.org's toolchains, not Xcode's).
-#   6. The suite, from that same build (the tests find the executable next to their bundle), given
-#      the tarball of step 2 through GRANTED_LINT_DIST_TARBALL. `swift test` alone builds it itself.
+#   4. The two fuzz targets (lint, lsp), in the background too (Linux: libFuzzer comes with
+#      swift.org's toolchains, not Xcode's): built with coverage and AddressSanitizer, checked, and
+#      a short run each. The lint target's seeds alone take a minute on one core, which would leave
+#      the other idle; the suite uses it.
+#   5. The suite, from the build of step 3 (the tests find the executable next to their bundle),
+#      given the tarball of step 2 through GRANTED_LINT_DIST_TARBALL. `swift test` alone builds it
+#      itself.
 #
-# Logs of the background steps: .build/test-logs/. A failure there fails `make test` with the log's
-# end; the background steps are stopped when anything else fails.
+# Logs of the background steps: .build/test-logs/. A failure there fails `make test` with the end of
+# its log; the background steps are stopped when anything else fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -50,34 +52,45 @@ start() { # NAME COMMAND...
   eval "${name//-/_}_pid=$!"
   say "started $name in the background (log: ${logs#"$root/"}/$name.log)"
 }
+# Waits for background step NAME; on failure prints the end of its log and fails.
+finish() { # NAME WHAT
+  local name=$1 what=$2 pid_variable="${1//-/_}_pid"
+  if ! wait "${!pid_variable}"; then
+    tail -n 40 "$logs/$name.log" >&2
+    say "error: $what failed (the whole log: ${logs#"$root/"}/$name.log)"
+    exit 1
+  fi
+}
+linux=$([ "$(uname -s)" = Linux ] && echo 1 || echo 0)
 dist_tarball=""
-if [ "$(uname -s)" = Linux ]; then
+if [ "$linux" = 1 ]; then
   start dist env GRANTED_LINT_DIST_DIR="$root/.build/dist/tarballs" bash scripts/dist.sh
   start debian-tree bash Tests/platforms/old-glibc.test.sh --prepare
 fi
+start workflows bash -c 'bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null && bash scripts/check-workflows.sh'
 
-bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null
-bash scripts/check-workflows.sh
 "$SWIFT" build --scratch-path .build/strict --build-tests -Xswiftc -warnings-as-errors
-if [ "$(uname -s)" = Linux ]; then
-  bash scripts/fuzz.sh --ci 30
+if [ "$linux" = 1 ]; then
+  start fuzz bash scripts/fuzz.sh --ci 30
 else
   say "no fuzz run on $(uname -s) (scripts/fuzz.sh runs on Linux; docs/platforms.md)"
 fi
 
-if [ "$(uname -s)" = Linux ]; then
+finish workflows "checking the Action and the workflows"
+tail -n 1 "$logs/workflows.log" >&2
+if [ "$linux" = 1 ]; then
   say "waiting for the dist tarball"
-  # shellcheck disable=SC2154 # set by start
-  if ! wait "$dist_pid"; then
-    tail -n 40 "$logs/dist.log" >&2
-    say "error: make dist failed (the whole log: ${logs#"$root/"}/dist.log)"
-    exit 1
-  fi
+  finish dist "make dist"
   dist_tarball=$(tail -n 1 "$logs/dist.log")
   [ -f "$dist_tarball" ] || { say "error: make dist named no tarball (${logs#"$root/"}/dist.log)"; exit 1; }
   # The old-glibc test says what went wrong with the tree, if anything did; its log is kept.
   # shellcheck disable=SC2154 # set by start
   wait "$debian_tree_pid" || say "preparing the Debian 11 tree failed; the old-glibc test will say why (${logs#"$root/"}/debian-tree.log)"
 fi
-background=()
 GRANTED_LINT_DIST_TARBALL=$dist_tarball "$SWIFT" test --scratch-path .build/strict --skip-build
+if [ "$linux" = 1 ]; then
+  say "waiting for the fuzz run"
+  finish fuzz "the fuzz run"
+  grep '^fuzz: ' "$logs/fuzz.log" >&2
+fi
+background=()
