@@ -35,6 +35,8 @@ bash scripts/test-deps.sh
 mkdir -p "$logs"
 background=()
 stop_background() {
+  # Only this shell: a job killed before its `trap - EXIT` ran would run it too.
+  [ "$BASH_SUBSHELL" -eq 0 ] || return 0
   local pid
   for pid in ${background[@]+"${background[@]}"}; do
     kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
@@ -46,7 +48,8 @@ start() { # NAME COMMAND...
   local name=$1
   shift
   set -m
-  "$@" > "$logs/$name.log" 2>&1 &
+  # (exec: the job is the command itself, without a copy of this shell and its EXIT trap around it.)
+  (trap - EXIT; exec "$@") > "$logs/$name.log" 2>&1 &
   set +m
   background+=("$!")
   eval "${name//-/_}_pid=$!"
@@ -61,7 +64,7 @@ finish() { # NAME WHAT
     exit 1
   fi
 }
-linux=$([ "$(uname -s)" = Linux ] && echo 1 || echo 0)
+case "$(uname -s)" in Linux) linux=1 ;; *) linux=0 ;; esac
 dist_tarball=""
 if [ "$linux" = 1 ]; then
   start dist env GRANTED_LINT_DIST_DIR="$root/.build/dist/tarballs" bash scripts/dist.sh
