@@ -35,7 +35,8 @@ bash scripts/test-deps.sh
 mkdir -p "$logs"
 background=()
 stop_background() {
-  # Only this shell: a job killed before its `trap - EXIT` ran would run it too.
+  # Only this shell: a job is a copy of it until it runs its command, and one stopped before
+  # then would run this trap too.
   [ "$BASH_SUBSHELL" -eq 0 ] || return 0
   local pid
   for pid in ${background[@]+"${background[@]}"}; do
@@ -48,8 +49,7 @@ start() { # NAME COMMAND...
   local name=$1
   shift
   set -m
-  # (exec: the job is the command itself, without a copy of this shell and its EXIT trap around it.)
-  (trap - EXIT; exec "$@") > "$logs/$name.log" 2>&1 &
+  "$@" > "$logs/$name.log" 2>&1 &
   set +m
   background+=("$!")
   eval "${name//-/_}_pid=$!"
