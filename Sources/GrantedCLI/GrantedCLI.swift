@@ -42,7 +42,7 @@ public enum GrantedCLI {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 for (name, content) in RuleDocs.files(for: catalog.descriptions) {
-                    try AtomicFile.write(Array(content.utf8), to: directory + "/" + name)
+                    try AtomicFile.write(Array(content.utf8), to: directory + "/" + name, durable: false)
                 }
             } catch {
                 standardError("granted-lint: cannot write the rules reference: \(error)\n")
@@ -168,7 +168,7 @@ public enum GrantedCLI {
 
     private static func writeReport(_ text: String, to path: String) throws {
         do {
-            try AtomicFile.write(Array(text.utf8), to: path)
+            try AtomicFile.write(Array(text.utf8), to: path, durable: false)
         } catch let error as AtomicFile.WriteError {
             throw Configuration.LoadError(path: error.path, line: nil, message: "cannot write the report: \(error.reason)")
         }

@@ -13,29 +13,47 @@ public struct ConfiguredRule {
     }
 }
 
-/// The outcome of linting one file.
+/// The outcome of linting one file. Its parts live in one shared object: a run's report holds a
+/// result for every file, and reporters, the baseline and the evidence pass go over all of them;
+/// copying six references per result at each step showed at the end of a run.
 public struct FileResult {
-    public let file: SourceFile
-    public let diagnostics: [Diagnostic]
+    private final class Parts {
+        let file: SourceFile
+        let diagnostics: [Diagnostic]
+        let analysed: Bool
+        let facts: [String: [Range<Int>]]
+        let recovery: ParseRecovery?
+        let provisionalEvidence: FileProvisionalEvidence?
+
+        init(file: SourceFile, diagnostics: [Diagnostic], analysed: Bool, facts: [String: [Range<Int>]], recovery: ParseRecovery?,
+             provisionalEvidence: FileProvisionalEvidence?) {
+            self.file = file
+            self.diagnostics = diagnostics
+            self.analysed = analysed
+            self.facts = facts
+            self.recovery = recovery
+            self.provisionalEvidence = provisionalEvidence
+        }
+    }
+
+    private let parts: Parts
+
+    public var file: SourceFile { parts.file }
+    public var diagnostics: [Diagnostic] { parts.diagnostics }
     /// Whether the file was parsed and checked (false when the prefilter showed no rule could apply).
-    public let analysed: Bool
+    public var analysed: Bool { parts.analysed }
     /// Facts rules recorded for project-wide checks, by name.
-    public let facts: [String: [Range<Int>]]
+    public var facts: [String: [Range<Int>]] { parts.facts }
     /// Set when the file could be parsed only with error recovery.
-    public let recovery: ParseRecovery?
+    public var recovery: ParseRecovery? { parts.recovery }
     /// What the file says about provisional authorization (nil when it cannot say anything).
-    public let provisionalEvidence: FileProvisionalEvidence?
+    public var provisionalEvidence: FileProvisionalEvidence? { parts.provisionalEvidence }
 
     public init(
         file: SourceFile, diagnostics: [Diagnostic], analysed: Bool, facts: [String: [Range<Int>]] = [:], recovery: ParseRecovery? = nil,
         provisionalEvidence: FileProvisionalEvidence? = nil
     ) {
-        self.file = file
-        self.diagnostics = diagnostics
-        self.analysed = analysed
-        self.facts = facts
-        self.recovery = recovery
-        self.provisionalEvidence = provisionalEvidence
+        parts = Parts(file: file, diagnostics: diagnostics, analysed: analysed, facts: facts, recovery: recovery, provisionalEvidence: provisionalEvidence)
     }
 
     /// The same result with other findings (after a baseline or a project-level note).

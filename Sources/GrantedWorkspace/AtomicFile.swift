@@ -8,8 +8,9 @@ import Darwin
 #endif
 
 /// Writes files so that readers see either the old content or the new, never half of it: the bytes
-/// go to a temporary file in the same directory, are flushed, and the temporary file is renamed over
-/// the target. On any failure the temporary file is removed.
+/// go to a temporary file in the same directory, are flushed (unless the caller says the file can be
+/// made again), and the temporary file is renamed over the target. On any failure the temporary file
+/// is removed.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public let path: String
@@ -18,7 +19,11 @@ public enum AtomicFile {
     }
 
     /// Writes `bytes` to `path`, keeping the mode of an existing file (new files get 0644).
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws {
+    /// `durable`: flushed to the disk before the rename. A fixed source file and a baseline are; a
+    /// report or the rules reference, which the next run writes again, is not: the flush took a
+    /// millisecond at the end of every run that writes a report, as long as rendering it, and
+    /// ESLint's and Ruff's output files are not flushed either.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t? = nil, durable: Bool = true) throws {
         let directory: String
         if let slash = path.lastIndex(of: "/") {
             directory = slash == path.startIndex ? "/" : String(path[..<slash])
@@ -49,7 +54,7 @@ public enum AtomicFile {
             }
             written += count
         }
-        let flushed = fsync(descriptor) == 0
+        let flushed = !durable || fsync(descriptor) == 0
         let reasonAfterSync = flushed ? "" : errorText()
         fchmod(descriptor, targetMode)
         close(descriptor)

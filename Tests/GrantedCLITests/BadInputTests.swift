@@ -308,4 +308,19 @@ extension CLITests {
         }
         #expect(try Self.temporaryLeftovers(in: directory).isEmpty)
     }
+
+    /// Reports and baselines quote paths, code and messages as JSON strings byte by byte: the
+    /// characters JSON must escape are escaped, everything else (any non-ASCII text) is kept as is,
+    /// and the result parses back to the same string.
+    @Test func jsonStringsEscapeWhatJSONRequiresAndKeepTheRest() throws {
+        #expect(JSONText.quoted("") == "\"\"")
+        #expect(JSONText.quoted("a\"b\\c\nd\re\tf") == "\"a\\\"b\\\\c\\nd\\re\\tf\"")
+        #expect(JSONText.quoted("\u{0}\u{1F}\u{7F}") == "\"\\u0000\\u001f\u{7F}\"")
+        let text = "caf\u{E9} \u{1F514} \u{65}\u{301} \u{2028} </script>"
+        #expect(JSONText.quoted(text) == "\"" + text + "\"")
+        for sample in [text, "a\"b\\c\nd\u{1}e", "\u{0}\u{1F}\u{7F}"] {
+            let parsed = try JSONSerialization.jsonObject(with: Data(JSONText.quoted(sample).utf8), options: .fragmentsAllowed)
+            #expect(parsed as? String == sample)
+        }
+    }
 }
