@@ -665,11 +665,22 @@ public final class Workspace: @unchecked Sendable {
         private func analyse(_ path: String, bytes: [UInt8], mentionsModule: Bool, configuration: Configuration, by worker: Worker) -> FileOutcome {
             // A file that uses a notification module and exports something may hand permission data
             // (or the module itself, `export default Notifications`) to the files that import it.
-            if mentionsModule, export.matchesAny(bytes) {
-                project.summarise(file: path)
-            }
             let job = LintJob(path: path, configuration: configuration, preloaded: bytes)
-            return workspace.lintOne(job, linter: worker.linters.linter(for: configuration))
+            let linter = worker.linters.linter(for: configuration)
+            guard mentionsModule, export.matchesAny(bytes) else { return workspace.lintOne(job, linter: linter) }
+            guard case .none = workspace.settings.fixMode else {
+                project.summarise(file: path)
+                return workspace.lintOne(job, linter: linter)
+            }
+            // Summarised from the lint's own tree, between the parse and the rules (where it was
+            // needed before): parsed once, not once for each.
+            var summarised = false
+            let outcome = workspace.lintOne(job, linter: linter) { tree in
+                self.project.summarise(file: path, parsed: tree)
+                summarised = true
+            }
+            if !summarised { project.summarise(file: path) }
+            return outcome
         }
 
         /// Lints the files put off while another thread computed summaries, on every core.
@@ -851,7 +862,9 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    func lintOne(_ job: LintJob, linter: Linter) -> FileOutcome {
+    /// Lints one file (and applies its fixes when the run fixes). `parsed`, in a run without fixes, is
+    /// handed the file's tree between the parse and the rules.
+    func lintOne(_ job: LintJob, linter: Linter, parsed: ((SyntaxTree) -> Void)? = nil) -> FileOutcome {
         let displayPath = Workspace.displayPath(job.path)
         if job.knownIrrelevant, case .none = settings.fixMode {
             return Workspace.clean(job.path)
@@ -879,7 +892,7 @@ public final class Workspace: @unchecked Sendable {
         case .none:
             // Keep a file's text only while something refers to it, so memory stays bounded on
             // large trees: clean files are reduced to their path.
-            switch linter.lint(file) {
+            switch linter.lint(file, parsed: parsed) {
             case let .success(result) where result.diagnostics.isEmpty && result.facts.isEmpty && result.recovery == nil:
                 return FileOutcome(result: .success(result.withoutText()))
             case let other:
