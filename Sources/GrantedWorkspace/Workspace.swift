@@ -675,10 +675,6 @@ public final class Workspace: @unchecked Sendable {
             let job = LintJob(path: path, configuration: configuration, preloaded: bytes)
             let linter = worker.linters.linter(for: configuration)
             guard mentionsModule, export.matchesAny(bytes) else { return workspace.lintOne(job, linter: linter) }
-            guard case .none = workspace.settings.fixMode else {
-                project.summarise(file: path)
-                return workspace.lintOne(job, linter: linter)
-            }
             // Summarised from the lint's own tree, between the parse and the rules (where it was
             // needed before): parsed once, not once for each.
             var summarised = false
@@ -869,8 +865,8 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// Lints one file (and applies its fixes when the run fixes). `parsed`, in a run without fixes, is
-    /// handed the file's tree between the parse and the rules.
+    /// Lints one file (and applies its fixes when the run fixes). `parsed` is handed the tree of the
+    /// file as read, between the parse and the rules.
     func lintOne(_ job: LintJob, linter: Linter, parsed: ((SyntaxTree) -> Void)? = nil) -> FileOutcome {
         let displayPath = Workspace.displayPath(job.path)
         if job.knownIrrelevant, case .none = settings.fixMode {
@@ -913,7 +909,7 @@ public final class Workspace: @unchecked Sendable {
             writes = false
         }
         let initial: FileResult
-        switch linter.lint(file) {
+        switch linter.lint(file, parsed: parsed) {
         case let .failure(problem): return FileOutcome(result: .failure(problem))
         case let .success(result): initial = result
         }
