@@ -376,211 +376,215 @@ extension CLITests {
     }
 }
 
-/// `absolute` on bytes: normal paths come back as they are, the rest normalised, relative ones
-/// against the working directory.
-struct AbsolutePathTests {
-    @Test(arguments: [
-        ("/", "/"), ("/a/b", "/a/b"), ("/a//b/", "/a/b"), ("/a/./b/../c", "/a/c"), ("/..", "/"), ("/a/b/..", "/a"),
-        ("//a", "/a"), ("/a/.hidden/..b", "/a/.hidden/..b"), ("/tmp/café/ü …/x.ts", "/tmp/café/ü …/x.ts"), ("/a/b/.", "/a/b"),
-    ])
-    func normalisesAbsolutePaths(_ input: String, _ expected: String) {
-        #expect(absolute(input) == expected)
-    }
-
-    @Test func relativePathsStartAtTheWorkingDirectory() {
-        let cwd = FileManager.default.currentDirectoryPath
-        #expect(absolute(".") == cwd)
-        #expect(absolute("x/./y") == cwd + "/x/y")
-        #expect(absolute("x/../..") == (cwd as NSString).deletingLastPathComponent)
-    }
-}
-
-/// The walk that hands files over as it finds them (the default run lints them on the walk's
-/// threads): every file once, with its directory's context and a number that puts it in place.
-struct HandedFilesTests {
-    final class Received: @unchecked Sendable {
-        let lock = NSLock()
-        var files: [(path: String, number: Int, context: String?)] = []
-    }
-
-    @Test func everyFileIsHandedOverOnceWithItsNumberAndContext() throws {
-        let root = try CLITests.temporaryDirectory()
-        var expected: [String] = []
-        // One directory with more files than a batch holds, nested ones, and one with nothing.
-        for index in 0..<(FileWalker.batchSize * 2 + 3) {
-            try CLITests.write("export const a\(index) = \(index);\n", to: "big/f\(index).ts", in: root)
-            expected.append("big/f\(index).ts")
+// Part of the serialized CLITests suite: these read or change the working directory, which the
+// CLI tests change too.
+extension CLITests {
+    /// `absolute` on bytes: normal paths come back as they are, the rest normalised, relative ones
+    /// against the working directory.
+    struct AbsolutePathTests {
+        @Test(arguments: [
+            ("/", "/"), ("/a/b", "/a/b"), ("/a//b/", "/a/b"), ("/a/./b/../c", "/a/c"), ("/..", "/"), ("/a/b/..", "/a"),
+            ("//a", "/a"), ("/a/.hidden/..b", "/a/.hidden/..b"), ("/tmp/café/ü …/x.ts", "/tmp/café/ü …/x.ts"), ("/a/b/.", "/a/b"),
+        ])
+        func normalisesAbsolutePaths(_ input: String, _ expected: String) {
+            #expect(absolute(input) == expected)
         }
-        for path in ["a/b/c/deep.tsx", "a/b/mid.js", "a/top.jsx", "z.ts"] {
-            try CLITests.write("export {};\n", to: path, in: root)
-            expected.append(path)
-        }
-        try CLITests.write("# not linted\n", to: "docs/README.md", in: root)
-        let received = Received()
-        var walker = FileWalker(selection: FileSelection { directory in .init(extensions: ["ts", "tsx", "js", "jsx"], context: directory) })
-        walker.onFound = { files, firstNumber, context in
-            received.lock.lock()
-            for (offset, file) in files.enumerated() { received.files.append((file.path, firstNumber + offset, context as? String)) }
-            received.lock.unlock()
-        }
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let result = try walker.walk(".")
 
-        #expect(result.files.map(\.path) == expected.sorted())
-        #expect(result.files.allSatisfy { $0.absolutePath == FileManager.default.currentDirectoryPath + "/" + $0.path })
-        #expect(received.files.map(\.path).sorted() == expected.sorted())
-        #expect(received.files.map(\.number).sorted() == Array(0..<expected.count))
-        // The result says which number each listed file came with.
-        let byNumber = Dictionary(uniqueKeysWithValues: received.files.map { ($0.number, $0.path) })
-        #expect(result.handedNumbers.count == result.files.count)
-        for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
-        // Each file comes with its own directory's context.
-        for file in received.files {
-            let directory = (root.path + "/" + file.path as NSString).deletingLastPathComponent
-            #expect(file.context.map { resolvedPath($0) } == resolvedPath(directory), "\(file.path)")
+        @Test func relativePathsStartAtTheWorkingDirectory() {
+            let cwd = FileManager.default.currentDirectoryPath
+            #expect(absolute(".") == cwd)
+            #expect(absolute("x/./y") == cwd + "/x/y")
+            #expect(absolute("x/../..") == (cwd as NSString).deletingLastPathComponent)
         }
     }
 
-    /// Each walk thread sorts the files it found and the runs are merged: whatever the number of
-    /// threads (an odd one leaves a run unpaired), the list is in path order — `Z` before `a`,
-    /// `a/b` after `a.ts` and before `a0.ts`, as byte order has it — and each file keeps its number.
-    @Test(arguments: [1, 2, 3, 5, 8])
-    func theListIsInPathOrderWhateverTheNumberOfThreads(threads: Int) throws {
-        let root = try CLITests.temporaryDirectory()
-        var expected: [String] = []
-        for directory in ["a", "a/b", "b", "Z", "c/d/e", "c"] {
-            for index in 0..<7 {
-                let path = "\(directory)/f\(index).ts"
+    /// The walk that hands files over as it finds them (the default run lints them on the walk's
+    /// threads): every file once, with its directory's context and a number that puts it in place.
+    struct HandedFilesTests {
+        final class Received: @unchecked Sendable {
+            let lock = NSLock()
+            var files: [(path: String, number: Int, context: String?)] = []
+        }
+
+        @Test func everyFileIsHandedOverOnceWithItsNumberAndContext() throws {
+            let root = try CLITests.temporaryDirectory()
+            var expected: [String] = []
+            // One directory with more files than a batch holds, nested ones, and one with nothing.
+            for index in 0..<(FileWalker.batchSize * 2 + 3) {
+                try CLITests.write("export const a\(index) = \(index);\n", to: "big/f\(index).ts", in: root)
+                expected.append("big/f\(index).ts")
+            }
+            for path in ["a/b/c/deep.tsx", "a/b/mid.js", "a/top.jsx", "z.ts"] {
                 try CLITests.write("export {};\n", to: path, in: root)
                 expected.append(path)
             }
-        }
-        for path in ["a.ts", "a0.ts", "Z.ts"] {
-            try CLITests.write("export {};\n", to: path, in: root)
-            expected.append(path)
-        }
-        var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
-        walker.threads = threads
-        let (result, handed) = try walkRecordingHandOver(walker, in: root)
-
-        #expect(result.files.map(\.path) == expected.sorted())
-        expectEachFileKeepsItsNumber(result, handed: handed)
-    }
-
-    /// Walks `root` (from inside it), recording the files handed over in order, with their numbers.
-    private func walkRecordingHandOver(_ walker: FileWalker, in root: URL) throws -> (FileWalker.Result, [(path: String, number: Int)]) {
-        let received = Received()
-        var walker = walker
-        walker.onFound = { files, firstNumber, _ in
-            received.lock.lock()
-            for (offset, file) in files.enumerated() { received.files.append((file.path, firstNumber + offset, nil)) }
-            received.lock.unlock()
-        }
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let result = try walker.walk(".")
-        return (result, received.files.map { ($0.path, $0.number) })
-    }
-
-    private func expectEachFileKeepsItsNumber(_ result: FileWalker.Result, handed: [(path: String, number: Int)]) {
-        let byNumber = Dictionary(uniqueKeysWithValues: handed.map { ($0.number, $0.path) })
-        #expect(result.handedNumbers.count == handed.count)
-        for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
-    }
-
-    /// The files of a directory the consumer prefers (and of those below it) are handed over
-    /// before any other, wherever the walk finds it; the others follow in the order their
-    /// directories were listed, the named directory's own first.
-    @Test func filesOfPreferredDirectoriesAreHandedOverFirst() throws {
-        let root = try CLITests.temporaryDirectory()
-        for path in ["a/one.ts", "a/b/c/d/two.ts", "z/three.ts", "deep/er/pushNotifications/handler.ts",
-                     "deep/er/pushNotifications/utils/index.ts", "deep/other.ts", "App.tsx"] {
-            try CLITests.write("export {};\n", to: path, in: root)
-        }
-        var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts", "tsx"]) })
-        walker.threads = 1
-        walker.prefersDirectory = { $0 == "pushNotifications" }
-        let (result, handed) = try walkRecordingHandOver(walker, in: root)
-
-        let order = handed.map(\.path)
-        #expect(Set(order.prefix(2)) == ["deep/er/pushNotifications/handler.ts", "deep/er/pushNotifications/utils/index.ts"])
-        #expect(order.dropFirst(2).first == "App.tsx")
-        #expect(order.count == 7)
-        #expect(result.files.map(\.path) == order.sorted())
-        expectEachFileKeepsItsNumber(result, handed: handed)
-    }
-
-    /// A thread with nothing to take while another is still busy asks the consumer for work of
-    /// its own (`onIdle`) before it waits, and looks again when it did some.
-    @Test func aThreadWithNothingToTakeAsksForWorkWhileAnotherIsBusy() throws {
-        let root = try CLITests.temporaryDirectory()
-        try CLITests.write("export {};\n", to: "slow/slow.ts", in: root)
-        for index in 0..<5 { try CLITests.write("export {};\n", to: "quick/q\(index).ts", in: root) }
-        final class Calls: @unchecked Sendable {
-            let lock = NSLock()
-            var slowRunning = false
-            var callsWhileSlowRuns = 0
-            var released = false
-            let secondCall = DispatchSemaphore(value: 0)
-        }
-        let calls = Calls()
-        var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
-        walker.threads = 2
-        walker.onFound = { files, _, _ in
-            // The slow directory's file keeps its thread busy until the other thread, out of
-            // work, has asked for some twice (or five seconds, when it never does).
-            guard files.contains(where: { $0.path.hasSuffix("slow.ts") }) else { return }
-            calls.lock.lock()
-            calls.slowRunning = true
-            calls.lock.unlock()
-            let released = calls.secondCall.wait(timeout: .now() + 5) == .success
-            calls.lock.lock()
-            calls.released = released
-            calls.slowRunning = false
-            calls.lock.unlock()
-        }
-        walker.onIdle = {
-            calls.lock.lock()
-            defer { calls.lock.unlock() }
-            guard calls.slowRunning else {
-                // Before the slow file has begun (or after): look again shortly.
-                usleep(200)
-                return true
+            try CLITests.write("# not linted\n", to: "docs/README.md", in: root)
+            let received = Received()
+            var walker = FileWalker(selection: FileSelection { directory in .init(extensions: ["ts", "tsx", "js", "jsx"], context: directory) })
+            walker.onFound = { files, firstNumber, context in
+                received.lock.lock()
+                for (offset, file) in files.enumerated() { received.files.append((file.path, firstNumber + offset, context as? String)) }
+                received.lock.unlock()
             }
-            calls.callsWhileSlowRuns += 1
-            // The first time it says it did some work: the thread must ask again, not wait.
-            if calls.callsWhileSlowRuns == 1 { return true }
-            if calls.callsWhileSlowRuns == 2 { calls.secondCall.signal() }
-            return false
-        }
-        let result = try walker.walk(root.path)
-        #expect(result.files.count == 6)
-        #expect(calls.released)
-        #expect(calls.callsWhileSlowRuns >= 2)
-    }
+            let previous = FileManager.default.currentDirectoryPath
+            _ = FileManager.default.changeCurrentDirectoryPath(root.path)
+            defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+            let result = try walker.walk(".")
 
-    @Test func explainingHandsNothingOver() throws {
-        let root = try CLITests.temporaryDirectory()
-        try CLITests.write("export {};\n", to: "generated/x.ts", in: root)
-        try CLITests.write("generated/\n", to: ".granted-lintignore", in: root)
-        let received = Received()
-        var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
-        walker.onFound = { files, firstNumber, _ in
-            received.lock.lock()
-            received.files += files.map { ($0.path, firstNumber, nil) }
-            received.lock.unlock()
+            #expect(result.files.map(\.path) == expected.sorted())
+            #expect(result.files.allSatisfy { $0.absolutePath == FileManager.default.currentDirectoryPath + "/" + $0.path })
+            #expect(received.files.map(\.path).sorted() == expected.sorted())
+            #expect(received.files.map(\.number).sorted() == Array(0..<expected.count))
+            // The result says which number each listed file came with.
+            let byNumber = Dictionary(uniqueKeysWithValues: received.files.map { ($0.number, $0.path) })
+            #expect(result.handedNumbers.count == result.files.count)
+            for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
+            // Each file comes with its own directory's context.
+            for file in received.files {
+                let directory = (root.path + "/" + file.path as NSString).deletingLastPathComponent
+                #expect(file.context.map { resolvedPath($0) } == resolvedPath(directory), "\(file.path)")
+            }
         }
-        let exclusions = try walker.explainExclusions(below: root.path)
-        #expect(exclusions.values.reduce(0, +) == 1)
-        #expect(received.files.isEmpty)
-    }
 
-    func resolvedPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        /// Each walk thread sorts the files it found and the runs are merged: whatever the number of
+        /// threads (an odd one leaves a run unpaired), the list is in path order — `Z` before `a`,
+        /// `a/b` after `a.ts` and before `a0.ts`, as byte order has it — and each file keeps its number.
+        @Test(arguments: [1, 2, 3, 5, 8])
+        func theListIsInPathOrderWhateverTheNumberOfThreads(threads: Int) throws {
+            let root = try CLITests.temporaryDirectory()
+            var expected: [String] = []
+            for directory in ["a", "a/b", "b", "Z", "c/d/e", "c"] {
+                for index in 0..<7 {
+                    let path = "\(directory)/f\(index).ts"
+                    try CLITests.write("export {};\n", to: path, in: root)
+                    expected.append(path)
+                }
+            }
+            for path in ["a.ts", "a0.ts", "Z.ts"] {
+                try CLITests.write("export {};\n", to: path, in: root)
+                expected.append(path)
+            }
+            var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
+            walker.threads = threads
+            let (result, handed) = try walkRecordingHandOver(walker, in: root)
+
+            #expect(result.files.map(\.path) == expected.sorted())
+            expectEachFileKeepsItsNumber(result, handed: handed)
+        }
+
+        /// Walks `root` (from inside it), recording the files handed over in order, with their numbers.
+        private func walkRecordingHandOver(_ walker: FileWalker, in root: URL) throws -> (FileWalker.Result, [(path: String, number: Int)]) {
+            let received = Received()
+            var walker = walker
+            walker.onFound = { files, firstNumber, _ in
+                received.lock.lock()
+                for (offset, file) in files.enumerated() { received.files.append((file.path, firstNumber + offset, nil)) }
+                received.lock.unlock()
+            }
+            let previous = FileManager.default.currentDirectoryPath
+            _ = FileManager.default.changeCurrentDirectoryPath(root.path)
+            defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+            let result = try walker.walk(".")
+            return (result, received.files.map { ($0.path, $0.number) })
+        }
+
+        private func expectEachFileKeepsItsNumber(_ result: FileWalker.Result, handed: [(path: String, number: Int)]) {
+            let byNumber = Dictionary(uniqueKeysWithValues: handed.map { ($0.number, $0.path) })
+            #expect(result.handedNumbers.count == handed.count)
+            for (file, number) in zip(result.files, result.handedNumbers) { #expect(byNumber[number] == file.path) }
+        }
+
+        /// The files of a directory the consumer prefers (and of those below it) are handed over
+        /// before any other, wherever the walk finds it; the others follow in the order their
+        /// directories were listed, the named directory's own first.
+        @Test func filesOfPreferredDirectoriesAreHandedOverFirst() throws {
+            let root = try CLITests.temporaryDirectory()
+            for path in ["a/one.ts", "a/b/c/d/two.ts", "z/three.ts", "deep/er/pushNotifications/handler.ts",
+                         "deep/er/pushNotifications/utils/index.ts", "deep/other.ts", "App.tsx"] {
+                try CLITests.write("export {};\n", to: path, in: root)
+            }
+            var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts", "tsx"]) })
+            walker.threads = 1
+            walker.prefersDirectory = { $0 == "pushNotifications" }
+            let (result, handed) = try walkRecordingHandOver(walker, in: root)
+
+            let order = handed.map(\.path)
+            #expect(Set(order.prefix(2)) == ["deep/er/pushNotifications/handler.ts", "deep/er/pushNotifications/utils/index.ts"])
+            #expect(order.dropFirst(2).first == "App.tsx")
+            #expect(order.count == 7)
+            #expect(result.files.map(\.path) == order.sorted())
+            expectEachFileKeepsItsNumber(result, handed: handed)
+        }
+
+        /// A thread with nothing to take while another is still busy asks the consumer for work of
+        /// its own (`onIdle`) before it waits, and looks again when it did some.
+        @Test func aThreadWithNothingToTakeAsksForWorkWhileAnotherIsBusy() throws {
+            let root = try CLITests.temporaryDirectory()
+            try CLITests.write("export {};\n", to: "slow/slow.ts", in: root)
+            for index in 0..<5 { try CLITests.write("export {};\n", to: "quick/q\(index).ts", in: root) }
+            final class Calls: @unchecked Sendable {
+                let lock = NSLock()
+                var slowRunning = false
+                var callsWhileSlowRuns = 0
+                var released = false
+                let secondCall = DispatchSemaphore(value: 0)
+            }
+            let calls = Calls()
+            var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
+            walker.threads = 2
+            walker.onFound = { files, _, _ in
+                // The slow directory's file keeps its thread busy until the other thread, out of
+                // work, has asked for some twice (or five seconds, when it never does).
+                guard files.contains(where: { $0.path.hasSuffix("slow.ts") }) else { return }
+                calls.lock.lock()
+                calls.slowRunning = true
+                calls.lock.unlock()
+                let released = calls.secondCall.wait(timeout: .now() + 5) == .success
+                calls.lock.lock()
+                calls.released = released
+                calls.slowRunning = false
+                calls.lock.unlock()
+            }
+            walker.onIdle = {
+                calls.lock.lock()
+                defer { calls.lock.unlock() }
+                guard calls.slowRunning else {
+                    // Before the slow file has begun (or after): look again shortly.
+                    usleep(200)
+                    return true
+                }
+                calls.callsWhileSlowRuns += 1
+                // The first time it says it did some work: the thread must ask again, not wait.
+                if calls.callsWhileSlowRuns == 1 { return true }
+                if calls.callsWhileSlowRuns == 2 { calls.secondCall.signal() }
+                return false
+            }
+            let result = try walker.walk(root.path)
+            #expect(result.files.count == 6)
+            #expect(calls.released)
+            #expect(calls.callsWhileSlowRuns >= 2)
+        }
+
+        @Test func explainingHandsNothingOver() throws {
+            let root = try CLITests.temporaryDirectory()
+            try CLITests.write("export {};\n", to: "generated/x.ts", in: root)
+            try CLITests.write("generated/\n", to: ".granted-lintignore", in: root)
+            let received = Received()
+            var walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
+            walker.onFound = { files, firstNumber, _ in
+                received.lock.lock()
+                received.files += files.map { ($0.path, firstNumber, nil) }
+                received.lock.unlock()
+            }
+            let exclusions = try walker.explainExclusions(below: root.path)
+            #expect(exclusions.values.reduce(0, +) == 1)
+            #expect(received.files.isEmpty)
+        }
+
+        func resolvedPath(_ path: String) -> String {
+            guard let resolved = realpath(path, nil) else { return path }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
     }
 }
