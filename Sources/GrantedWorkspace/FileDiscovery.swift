@@ -22,7 +22,9 @@ public struct FileDiscovery {
     /// `exclude` (relative to its file), ignore files unless told not to.
     public init(resolver: ConfigurationResolver, excludes: [String], respectsIgnoreFiles: Bool) {
         let globs = excludes.map(Glob.init)
-        let selection = FileSelection { directory in
+        // The configuration applies to the directories below its own until one has its own file:
+        // the walk asks only where the listing shows one.
+        let selection = FileSelection(rulesFileName: Configuration.fileName) { directory in
             let configuration = try resolver.configuration(forDirectory: directory)
             let extensions = Set((configuration.extensions ?? Grammar.defaultExtensions).map { $0.lowercased() })
             guard !globs.isEmpty || !configuration.exclude.isEmpty else { return .init(extensions: extensions, context: configuration) }

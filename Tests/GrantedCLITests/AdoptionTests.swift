@@ -54,6 +54,29 @@ extension CLITests {
         #expect(overridden.status == 0, "notes do not fail the default threshold")
     }
 
+    /// The walk asks for a directory's configuration only where its listing shows a configuration
+    /// file: every directory below takes the nearest one above it, however deep.
+    @Test func directoriesWithoutAConfigurationFileTakeTheNearestAboveAtAnyDepth() throws {
+        let directory = try Self.temporaryDirectory()
+        try Self.write(#"{ "extensions": ["ts"], "rules": { "provisional-blind-check": "warning" } }"#, to: ".granted-lint.json", in: directory)
+        try Self.write(#"{ "extensions": ["es6"], "rules": { "provisional-blind-check": "off" } }"#, to: "app/legacy/.granted-lint.json", in: directory)
+        for file in ["app/a.ts", "app/a.es6", "app/plain/deep/b.ts", "app/plain/deep/b.es6",
+                     "app/legacy/c.ts", "app/legacy/c.es6", "app/legacy/deep/deeper/d.ts", "app/legacy/deep/deeper/d.es6"] {
+            try Self.write(Self.blindCheck, to: file, in: directory)
+        }
+        let listed = Self.run(["--list-files", "app"], in: directory)
+        #expect(listed.status == 0)
+        #expect(listed.output == ["app/a.ts", "app/legacy/c.es6", "app/legacy/deep/deeper/d.es6", "app/plain/deep/b.ts"].map { $0 + "\n" }.joined(), "\(listed.output)")
+        let run = Self.run(["--format", "concise", "app"], in: directory)
+        #expect(run.output.contains("app/a.ts:5:10: note: \(Self.blindCheckMessage)"), "\(run.output)")
+        #expect(run.output.contains("app/plain/deep/b.ts:5:10: note: \(Self.blindCheckMessage)"), "\(run.output)")
+        #expect(!run.output.contains("legacy"), "the rule is off below app/legacy, at every depth: \(run.output)")
+        // A configuration file that appears deeper still takes over from there.
+        try Self.write(#"{ "extensions": ["ts"] }"#, to: "app/legacy/deep/.granted-lint.json", in: directory)
+        let deeper = Self.run(["--list-files", "app"], in: directory)
+        #expect(deeper.output == ["app/a.ts", "app/legacy/c.es6", "app/legacy/deep/deeper/d.ts", "app/plain/deep/b.ts"].map { $0 + "\n" }.joined(), "\(deeper.output)")
+    }
+
     @Test func configurationExcludesAndExtensions() throws {
         let directory = try Self.temporaryDirectory()
         try Self.write(Self.blindCheck, to: "src/a.ts", in: directory)
