@@ -4,7 +4,8 @@ import PackageDescription
 // Modules by concern; each uses only the ones named after "uses" (the build enforces it, and
 // LayeringTests checks every file's imports against its layer). docs/architecture.md says more.
 //
-//   GrantedDiscovery       files: walking, ignore files, globs, git, reading bytes, paths
+//   GrantedDiscovery       files: walking, ignore files, globs, git, reading bytes, paths; the
+//                          lock its walk and the project index share between threads
 //                          uses Foundation only
 //   CTreeSitter…           the tree-sitter runtime and the TypeScript/TSX grammars (system libraries)
 //   GrantedSyntax          parser, trees, node kinds, source text; no lint concept

@@ -204,7 +204,7 @@ public struct FileWalker: Sendable {
     }
 
     private final class Shared: @unchecked Sendable {
-        let condition = NSCondition()
+        let condition = BriefCondition()
         var pending = WorkQueue()
         var busy = 0
         var failure: Error?

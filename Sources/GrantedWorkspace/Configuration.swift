@@ -219,7 +219,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
     /// answer, never across a file system call: the walk's threads ask for every directory they
     /// list, and while it was held across the `access` calls, waiting for it was half of all the
     /// waiting in a two-core run (three real apps; `perf record -e sched:sched_switch`).
-    private let lock = NSLock()
+    private let lock = BriefLock()
 
     public func configuration(forFile path: String) throws -> Configuration {
         if let override { return override }

@@ -543,7 +543,7 @@ public final class Workspace: @unchecked Sendable {
             let configuration: Configuration
         }
 
-        private let lock = NSLock()
+        private let lock = BriefLock()
         private var idle: [Worker] = []
         private var workers: [Worker] = []
         /// Files put off, for any thread to take (guarded by `lock`).
