@@ -550,13 +550,13 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     private func summary(of path: String, visiting: [String], parsed: SyntaxTree? = nil) -> [String: ExportedValue] {
-        let closesCycle = visiting.contains(path) || visiting.count >= 16
         lock.lock()
         if let cached = storage.summaries[path] {
             lock.unlock()
             return cached
         }
-        guard !closesCycle else {
+        // Only on a miss (most lookups hit): at most 16 paths, compared while the lock is held.
+        guard !visiting.contains(path), visiting.count < 16 else {
             lock.unlock()
             return [:]
         }

@@ -216,9 +216,10 @@ public final class ConfigurationResolver: @unchecked Sendable {
     }
 
     /// Guards the caches: discovery asks from several threads. It is held only to read or store an
-    /// answer, never across a file system call: the walk's threads ask for every directory they
-    /// list, and while it was held across the `access` calls, waiting for it was half of all the
-    /// waiting in a two-core run (three real apps; `perf record -e sched:sched_switch`).
+    /// answer, never across a file system call: while it was held across the `access` calls, and
+    /// the walk's threads asked for every directory they listed, waiting for it was half of all the
+    /// waiting in a two-core run (three real apps; `perf record -e sched:sched_switch`). The walk
+    /// now asks only where a directory's listing shows a configuration file.
     private let lock = BriefLock()
 
     public func configuration(forFile path: String) throws -> Configuration {
