@@ -930,12 +930,13 @@ public final class Workspace: @unchecked Sendable {
             outcome.diff = header + UnifiedDiff.render(path: displayPath, old: String(decoding: bytes, as: UTF8.self), new: String(decoding: fixedBytes, as: UTF8.self))
             return outcome
         }
-        // Write through symbolic links (keeping the link), but never outside the project, never
-        // to a read-only file, and never over an edit made while granted-lint was working.
+        // Write through symbolic links (keeping the link), but never out of the link's project,
+        // never to a read-only file, and never over an edit made while granted-lint was working.
         let target = URL(fileURLWithPath: job.path).resolvingSymlinksInPath().path
+        let project = Workspace.projectOfLink(job.path, root: root)
         var refusal: String?
-        if !(target == root || target.hasPrefix(root == "/" ? "/" : root + "/")) {
-            refusal = "is a symbolic link to \(target), outside \(root); not written"
+        if !Workspace.path(target, isWithin: project) {
+            refusal = "is a symbolic link to \(target), outside \(project); not written"
         } else if let mode = (try? FileManager.default.attributesOfItem(atPath: target))?[.posixPermissions] as? Int, mode & 0o200 == 0 {
             refusal = "is read-only; not written"
         } else if case let .success(current) = FileReader.read(target, maxSize: Int.max), current != bytes {
@@ -955,6 +956,28 @@ public final class Workspace: @unchecked Sendable {
             outcome.result = linter.lint(file)
         }
         return outcome
+    }
+}
+
+extension Workspace {
+    /// The project a file to be fixed belongs to, which a symbolic link there may not leave: the
+    /// workspace's root for a file named under it (a link inside the project that leads out is
+    /// refused, however it was reached), and for a file named outside it — a sibling package of a
+    /// monorepo, a path pre-commit gives relative to another directory — the git work tree that
+    /// holds the file's directory, or that directory alone outside git. A plain file is never a
+    /// link out of its own project, wherever it lies.
+    static func projectOfLink(_ path: String, root: String) -> String {
+        let named = absolute(path)
+        let directory = URL(fileURLWithPath: directoryOf(named)).resolvingSymlinksInPath().path
+        if Workspace.path(directoryOf(named), isWithin: root) || Workspace.path(directory, isWithin: root) { return root }
+        if let repository = GitRepository.containing(directory) {
+            return URL(fileURLWithPath: absolute(repository.workTree)).resolvingSymlinksInPath().path
+        }
+        return directory
+    }
+
+    static func path(_ path: String, isWithin directory: String) -> Bool {
+        path == directory || path.hasPrefix(directory == "/" ? "/" : directory + "/")
     }
 }
 

@@ -286,6 +286,53 @@ extension CLITests {
         #expect(try Self.temporaryLeftovers(in: project).isEmpty && Self.temporaryLeftovers(in: outside).isEmpty)
     }
 
+    /// Where the file lies and how it is named must not matter: a plain file is fixed wherever it
+    /// is, a link is written through while it stays in its own project (the working directory's, or
+    /// the sibling folder's when it lies outside), and refused when it leaves it. Issue 40: a plain
+    /// file outside the working directory was refused as "a symbolic link".
+    @Test(arguments: ["plain", "link inside", "link outside"], ["inside", "outside"])
+    func fixMatrixOverFileKindPlaceAndPathForm(kind: String, place: String) throws {
+        for absolute in [false, true] {
+            let top = try Self.temporaryDirectory()
+            let project = top.appendingPathComponent("project")
+            let folder = place == "inside" ? project.appendingPathComponent("src") : top.appendingPathComponent("sibling")
+            let elsewhere = top.appendingPathComponent("elsewhere")
+            try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+            try Self.write(Self.fixable, to: "real.ts", in: folder)
+            try Self.write(Self.fixable, to: "far.ts", in: elsewhere)
+            let named: String
+            switch kind {
+            case "plain": named = "real.ts"
+            case "link inside":
+                named = "alias.ts"
+                try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(named).path, withDestinationPath: "real.ts")
+            default:
+                named = "escape.ts"
+                try FileManager.default.createSymbolicLink(
+                    atPath: folder.appendingPathComponent(named).path, withDestinationPath: elsewhere.appendingPathComponent("far.ts").path
+                )
+            }
+            let argument = absolute
+                ? folder.appendingPathComponent(named).path
+                : (place == "inside" ? "src/" : "../sibling/") + named
+            let run = Self.run(["--fix-unsafe", "--format", "concise", argument], in: project)
+            let fixedText = "shouldShowBanner: true, shouldShowList: true"
+            let label = "\(kind), \(place), \(absolute ? "absolute" : "relative"): \(run.errors)"
+            if kind == "link outside" {
+                #expect(run.status == 2, "\(label)")
+                #expect(run.errors.contains("\(named): is a symbolic link to"), "\(label)")
+                #expect(try String(contentsOf: elsewhere.appendingPathComponent("far.ts"), encoding: .utf8) == Self.fixable, "\(label)")
+            } else {
+                #expect(run.status == 0, "\(label)")
+                #expect(!run.errors.contains("not written"), "\(label)")
+                #expect(try String(contentsOf: folder.appendingPathComponent("real.ts"), encoding: .utf8).contains(fixedText), "\(label)")
+                let type = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(named).path)[.type] as? FileAttributeType
+                #expect(type == (kind == "plain" ? .typeRegular : .typeSymbolicLink), "\(label)")
+            }
+            #expect(try Self.temporaryLeftovers(in: folder).isEmpty && Self.temporaryLeftovers(in: elsewhere).isEmpty)
+        }
+    }
+
     @Test func fixLeavesReadOnlyFilesAndNoTemporaryFiles() throws {
         let directory = try Self.temporaryDirectory()
         try Self.write(Self.fixable, to: "locked.ts", in: directory)
