@@ -13,6 +13,9 @@ import PackageDescription
 //   GrantedSemantics       what code means: scopes and values, value flow, the permission queries, the
 //                          project index across files, provisional evidence, the inventory
 //                          uses GrantedSyntax (and discovery's path arithmetic)
+//   GrantedFlows           what each device lives through: flows evaluated on the eight device
+//                          states (docs/flows.md), read by the linter, the reporters and the server
+//                          uses GrantedSyntax (and discovery's path arithmetic and file reading)
 //   GrantedLinter          the lint core: Rule, diagnostics in parts, fixes, suppressions, the linter,
 //                          the rule catalogue
 //                          uses GrantedSemantics
@@ -34,7 +37,7 @@ let package = Package(
     products: [
         .executable(name: "granted-lint", targets: ["granted-lint"]),
         // For the fuzzing package in Fuzz/ (and other tools that embed the linter).
-        .library(name: "GrantedLintKit", targets: ["GrantedDiscovery", "GrantedSyntax", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
+        .library(name: "GrantedLintKit", targets: ["GrantedDiscovery", "GrantedSyntax", "GrantedSemantics", "GrantedFlows", "GrantedLinter", "GrantedWorkspace", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
     ],
     targets: [
         // SwiftPM reads .pc files itself: from PKG_CONFIG_PATH, the directories `pkg-config --variable
@@ -55,12 +58,13 @@ let package = Package(
         .target(name: "GrantedSyntax", dependencies: ["CTreeSitter", "CTreeSitterTypeScript"]),
         .target(name: "GrantedDiscovery"),
         .target(name: "GrantedSemantics", dependencies: ["GrantedDiscovery", "GrantedSyntax"]),
-        .target(name: "GrantedLinter", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedSyntax"]),
+        .target(name: "GrantedFlows", dependencies: ["GrantedDiscovery", "GrantedSyntax"]),
+        .target(name: "GrantedLinter", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedSyntax", "GrantedFlows"]),
         .target(name: "GrantedRules", dependencies: ["GrantedLinter", "GrantedSemantics", "GrantedSyntax"], path: "Rules"),
         .target(name: "GrantedWorkspace", dependencies: ["GrantedDiscovery", "GrantedSyntax", "GrantedSemantics", "GrantedLinter"]),
-        .target(name: "GrantedReporters", dependencies: ["GrantedLinter", "GrantedSemantics", "GrantedWorkspace"]),
+        .target(name: "GrantedReporters", dependencies: ["GrantedLinter", "GrantedSemantics", "GrantedWorkspace", "GrantedFlows"]),
         .target(name: "GrantedLanguageServer", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedReporters"]),
-        .target(name: "GrantedCLI", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
+        .target(name: "GrantedCLI", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedFlows", "GrantedLinter", "GrantedWorkspace", "GrantedRules", "GrantedReporters", "GrantedLanguageServer"]),
         .executableTarget(name: "granted-lint", dependencies: ["GrantedCLI"]),
         .target(
             name: "TestSupport",

@@ -1,6 +1,7 @@
 import GrantedDiscovery
 import Dispatch
 import Foundation
+import GrantedFlows
 import GrantedLinter
 import GrantedSemantics
 import GrantedWorkspace
@@ -52,7 +53,7 @@ public enum GrantedCLI {
         case let .languageServer(logFile):
             let setup = LanguageServer.Setup(catalog: catalog, version: BuildInfo.version, ruleDocsURL: ruleDocsURL, logFile: logFile)
             return LanguageServer(setup: setup).run()
-        case .lint, .inventory:
+        case .lint, .inventory, .flows:
             break
         }
         if options.showHelp {
@@ -99,6 +100,9 @@ public enum GrantedCLI {
         }
         if options.command == .inventory {
             return try inventoryCommand(options, workspace: workspace, standardOutput: standardOutput, standardError: standardError)
+        }
+        if options.command == .flows {
+            return try flowsCommand(options, workspace: workspace, standardOutput: standardOutput, standardError: standardError)
         }
 
         let request = runRequest(options)
@@ -164,6 +168,20 @@ public enum GrantedCLI {
         let rendered = reporter.render(inventory.entries, format: options.format == .json ? .json : options.format == .markdown ? .markdown : .text)
         if let path = options.outputPath { try writeReport(rendered, to: path) } else { standardOutput(rendered) }
         return inventory.exitStatus
+    }
+
+    /// `granted-lint flows`: each permission flow evaluated on the eight device states
+    /// (docs/flows.md). Exits 0; 2 when a path could not be read.
+    static func flowsCommand(
+        _ options: Options, workspace: Workspace, standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) throws -> Int32 {
+        let selection = try workspace.selectFiles(runRequest(options))
+        for problem in selection.problems { standardError("granted-lint: \(problem.path): \(problem.reason)\n") }
+        let flows = FlowEvaluator().flows(inFiles: selection.files)
+        let reporter = FlowReporter(displayPath: { displayPath($0) })
+        let rendered = reporter.render(flows, format: options.format == .json ? .json : options.format == .markdown ? .markdown : .text)
+        if let path = options.outputPath { try writeReport(rendered, to: path) } else { standardOutput(rendered) }
+        return selection.problems.isEmpty ? 0 : 2
     }
 
     private static func writeReport(_ text: String, to path: String) throws {

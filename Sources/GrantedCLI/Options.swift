@@ -11,6 +11,8 @@ struct Options {
         case ruleDocs(String)
         /// `granted-lint inventory [paths]`: every place that reads, requests or decides on permission.
         case inventory
+        /// `granted-lint flows [paths]`: what each device state lives through in each permission flow.
+        case flows
         /// `granted-lint lsp [--log-file FILE]`: the language server, over stdio.
         case languageServer(logFile: String?)
     }
@@ -68,6 +70,9 @@ struct Options {
         var arguments = arguments
         if arguments.first == "inventory" {
             options.command = .inventory
+            arguments.removeFirst()
+        } else if arguments.first == "flows" {
+            options.command = .flows
             arguments.removeFirst()
         }
         if arguments.first == "lsp" {
@@ -130,7 +135,7 @@ struct Options {
                 options.failOn = severity
             case "--format", "-f":
                 let raw = try take()
-                let allowed: [OutputFormat] = options.command == .inventory ? [.text, .json, .markdown] : [.text, .concise, .json, .sarif, .github, .gitlab, .junit, .checkstyle, .markdown]
+                let allowed: [OutputFormat] = options.command == .inventory || options.command == .flows ? [.text, .json, .markdown] : [.text, .concise, .json, .sarif, .github, .gitlab, .junit, .checkstyle, .markdown]
                 guard let format = OutputFormat(rawValue: raw), allowed.contains(format) else {
                     throw UsageError(message: "--format takes \(allowed.map(\.rawValue).joined(separator: ", ")) (got '\(raw)')")
                 }
@@ -203,6 +208,7 @@ struct Options {
            granted-lint explain RULE-ID
            granted-lint rule-docs DIRECTORY
            granted-lint inventory [--format text|json|markdown] [paths...]
+           granted-lint flows [--format text|json|markdown] [paths...]   (what each device state lives through; docs/flows.md)
            granted-lint lsp [--log-file FILE]   (language server over stdio; see docs/language-server.md)
 
     Finds notification-permission code in Expo / React Native apps that drops provisionally
