@@ -1,3 +1,4 @@
+import Foundation
 /// What an evaluation means for the devices: where the seed's roll-out rules break, and the
 /// sentences the findings carry (docs/flows.md).
 extension FlowReturn: CustomStringConvertible {
@@ -124,7 +125,13 @@ extension FlowEvaluation {
             sentence += " — \(other.phrase) \(otherExperience.replacingOccurrences(of: "after Allow it", with: "after Allow").replacingOccurrences(of: "after Don't Allow it", with: "after Don't Allow"))"
         }
         let assumptions = notablePaths(state).first?.assumes ?? []
-        if !assumptions.isEmpty { sentence += " (taking \(assumptions.map { "`\($0)`" }.joined(separator: ", ")))" }
+        if !assumptions.isEmpty {
+            let taken = assumptions.map { assumption -> String in
+                guard let split = assumption.range(of: " is ", options: .backwards) else { return "`\(assumption)`" }
+                return "`\(assumption[..<split.lowerBound])` as \(assumption[split.upperBound...])"
+            }
+            sentence += " (taking \(taken.joined(separator: ", ")))"
+        }
         return sentence
     }
 }

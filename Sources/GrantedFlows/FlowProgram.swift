@@ -172,6 +172,9 @@ public final class FlowProgram {
         sources[absolute(path)] = FlowSource(path: absolute(path), tree: tree)
     }
 
+    /// The text of a file the evaluation read.
+    public func sourceText(of path: String) -> SourceText? { source(at: path)?.tree.source }
+
     func source(at path: String) -> FlowSource? {
         let path = absolute(path)
         if let known = sources[path] { return known }

@@ -123,7 +123,7 @@ extension FlowRun {
     func permissionsResult() -> FlowValue {
         var settings: [(String, FlowValue)] = []
         if state == .iosProvisional { settings.append(("provisional", .bool(true))) }
-        return .object(ObjectBox([("status", .string(state.permissionsLibraryStatus)), ("settings", .object(ObjectBox(settings, open: true)))]))
+        return .object(ObjectBox([("status", .string(state.permissionsLibraryStatus)), ("settings", .object(ObjectBox(settings)))]))
     }
 
     /// A request on the run's state: a dialog, when one shows, splits the path on its answer.

@@ -90,6 +90,9 @@ public struct Diagnostic: Hashable, Sendable {
     public let range: Range<Int>
     public let fix: Fix?
     public var related: [RelatedLocation]
+    /// What a device lives through at this finding, step by step (the response, the decision, the
+    /// dialog, the exit): SARIF's `codeFlows`, the editor's related information (docs/flows.md).
+    public var devicePath: [RelatedLocation] = []
     /// A finding that matters only on devices that are provisionally authorized: live when the
     /// project requests provisional authorization, latent otherwise (`ProvisionalEvidence`).
     public var dependsOnProvisionalRequests = false

@@ -213,6 +213,10 @@ public final class Linter {
         }
         diagnostics = suppressionFilter.apply(diagnostics, comments: suppressionComments, source: file.text)
         diagnostics.sort { ($0.range.lowerBound, $0.ruleId) < ($1.range.lowerBound, $1.ruleId) }
+        // What the findings cost the devices: evaluated only for files that have such findings.
+        diagnostics = DeviceConsequences.annotate(
+            diagnostics, path: file.path, tree: tree, readFile: project?.fileReader ?? ProjectIndex.readSourceFile
+        )
         // What the file writes into application stores, for the readers of those stores.
         if let project, context.semantic.mayHavePermissionCode {
             project.recordStoreWrites(context.semantic.storeWrites(), file: file.path)

@@ -141,6 +141,9 @@ public final class ProjectIndex: @unchecked Sendable {
 
     private var lock: BriefCondition { storage.lock }
     private var readFile: (String) -> [UInt8]? { storage.readFile }
+    /// How the index reads a project file (an editor's buffer before the disk): the device-state
+    /// evaluation reads other files the same way.
+    public var fileReader: (String) -> [UInt8]? { storage.readFile }
 
     /// - Parameters:
     ///   - readFile: reads a file of the project (nil when it cannot be read).
