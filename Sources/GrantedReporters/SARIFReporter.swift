@@ -145,6 +145,24 @@ public struct SARIFReporter {
                 ])
             })))
         }
+        if !diagnostic.devicePath.isEmpty {
+            // What the device the finding is about lives through: GitHub code scanning shows a
+            // result's thread flow as the alert's path (docs/flows.md).
+            members.append(("codeFlows", .array([.object([
+                ("message", .object([("text", .string(diagnostic.notes.last ?? ""))])),
+                ("threadFlows", .array([.object([
+                    ("locations", .array(diagnostic.devicePath.map { step in
+                        .object([("location", .object([
+                            ("physicalLocation", .object([
+                                ("artifactLocation", artifactLocation(step.elsewhere?.path ?? file.path)),
+                                ("region", region(LineColumnRange(step, in: file.text))),
+                            ])),
+                            ("message", .object([("text", .string(step.message))])),
+                        ]))])
+                    })),
+                ])])),
+            ])])))
+        }
         if let fix = diagnostic.fix {
             members.append(("fixes", .array([.object([
                 ("description", .object([("text", .string(fix.title + (fix.applicability == .unsafe ? " (unsafe: review before applying)" : "")))])),

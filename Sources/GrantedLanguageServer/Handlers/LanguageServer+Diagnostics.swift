@@ -41,8 +41,9 @@ extension LanguageServer {
             tags.append(.deprecated)
         }
         if !tags.isEmpty { item.tags = tags }
-        if showsRelatedInformation, !diagnostic.related.isEmpty {
-            item.relatedInformation = diagnostic.related.map { related in
+        // The places of the finding, then the device's path step by step (docs/flows.md).
+        if showsRelatedInformation, !(diagnostic.related.isEmpty && diagnostic.devicePath.isEmpty) {
+            item.relatedInformation = (diagnostic.related + diagnostic.devicePath).map { related in
                 guard let elsewhere = related.elsewhere else {
                     return LSP.DiagnosticRelatedInformation(location: LSP.Location(uri: uri, range: converter.range(related.range)), message: related.message)
                 }
