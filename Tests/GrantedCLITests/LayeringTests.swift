@@ -16,13 +16,17 @@ struct LayeringTests {
         "Sources/GrantedSyntax": system.union(["CTreeSitter", "CTreeSitterTypeScript"]),
         // What code means; of discovery only path arithmetic (the project index resolves imports).
         "Sources/GrantedSemantics": system.union(["GrantedSyntax", "GrantedDiscovery"]),
-        "Sources/GrantedLinter": system.union(["GrantedSyntax", "GrantedSemantics", "GrantedDiscovery"]),
+        // What each device lives through: syntax and file reading, beside the semantics, which it
+        // does not need (docs/flows.md).
+        "Sources/GrantedFlows": system.union(["GrantedSyntax", "GrantedDiscovery"]),
+        // The lint core reads the flows for the consequence notes of its findings.
+        "Sources/GrantedLinter": system.union(["GrantedSyntax", "GrantedSemantics", "GrantedDiscovery", "GrantedFlows"]),
         // The built-in rules see the lint core, the semantics and the syntax: never files, the
         // workspace, reports or front ends.
         "Rules": ["Foundation", "GrantedLinter", "GrantedSemantics", "GrantedSyntax"],
         // The workspace is handed the rule catalogue: it never imports the rules.
         "Sources/GrantedWorkspace": system.union(["GrantedSyntax", "GrantedSemantics", "GrantedLinter", "GrantedDiscovery"]),
-        "Sources/GrantedReporters": ["Foundation", "GrantedLinter", "GrantedSemantics", "GrantedSyntax", "GrantedWorkspace"],
+        "Sources/GrantedReporters": ["Foundation", "GrantedLinter", "GrantedSemantics", "GrantedSyntax", "GrantedWorkspace", "GrantedFlows"],
         // The language server too is handed the catalogue; it renders no report of the command line's.
         "Sources/GrantedLanguageServer": system.union(["GrantedSyntax", "GrantedSemantics", "GrantedLinter", "GrantedDiscovery", "GrantedWorkspace", "GrantedReporters"]),
     ]
