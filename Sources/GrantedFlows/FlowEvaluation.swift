@@ -71,13 +71,17 @@ public final class FlowEvaluator {
         // the flows the last one found.
         for _ in 0..<4 {
             var newNames: [String] = []
+            let needleSet = NeedleSet(needles)
             for path in texts.keys.sorted() {
-                guard let bytes = texts[path], FlowFinder.containsAny(needles, in: bytes) else { continue }
+                guard let bytes = texts[path], FlowFinder.containsAny(needleSet, in: bytes) else { continue }
                 for function in functions(inFile: path) where !evaluated.contains(function) {
                     guard let source = program.source(at: path) else { continue }
-                    let body = source.tree.source.text(in: function.range)
+                    let body = source.tree.source.bytes[function.range]
                     guard needles.contains(where: { FlowFinder.containsWord($0, in: body) }) else { continue }
                     evaluated.insert(function)
+                    // Most functions that name a needle are no flow (`getToken` of an auth client):
+                    // a few paths on a never-asked iPhone and Android tell, before all eight states.
+                    guard mayBeFlow(function) else { continue }
                     let evaluation = evaluate(function)
                     if evaluation.isFlow {
                         found.append(evaluation)
@@ -93,6 +97,13 @@ public final class FlowEvaluator {
 
     // MARK: Evaluating
 
+    /// Whether a few paths of the two never-asked states read, request or fetch.
+    func mayBeFlow(_ function: FlowFunction) -> Bool {
+        [DeviceState.iosNotDetermined, .androidNotDetermined].contains { state in
+            evaluate(function, on: state, maximumPaths: 16).contains { $0.touched && $0.unfollowed == nil || $0.touched }
+        }
+    }
+
     public func evaluate(_ function: FlowFunction) -> FlowEvaluation {
         var states: [(DeviceState, [FlowPath])] = []
         var touched = false
@@ -105,17 +116,17 @@ public final class FlowEvaluator {
     }
 
     /// Every path of one state: the flow is run again with each sequence of choices, depth first.
-    public func evaluate(_ function: FlowFunction, on state: DeviceState) -> [FlowPath] {
+    public func evaluate(_ function: FlowFunction, on state: DeviceState, maximumPaths: Int = FlowEvaluator.maximumPaths) -> [FlowPath] {
         var paths: [FlowPath] = []
         var seen = Set<FlowPath>()
         var prefix: [Int] = []
         var runs = 0
         while true {
             runs += 1
-            if runs > Self.maximumPaths {
+            if runs > maximumPaths {
                 var stopped = FlowPath()
-                stopped.unfollowed = "more than \(Self.maximumPaths) paths"
-                stopped.touched = true
+                stopped.unfollowed = "more than \(maximumPaths) paths"
+                stopped.touched = paths.contains { $0.touched }
                 paths.append(stopped)
                 break
             }

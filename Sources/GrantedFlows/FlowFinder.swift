@@ -53,24 +53,25 @@ enum FlowFinder {
         return found
     }
 
-    static func containsAny(_ needles: [String], in bytes: [UInt8]) -> Bool {
-        let text = SourceText(bytes: bytes)
-        return needles.contains { text.contains($0) }
+    static func containsAny(_ needles: NeedleSet, in bytes: [UInt8]) -> Bool {
+        needles.matchesAny(bytes)
     }
 
-    /// Whether `word` occurs in `text` with no identifier character on either side.
-    static func containsWord(_ word: String, in text: String) -> Bool {
-        guard !word.isEmpty else { return false }
-        var searchRange = text.startIndex..<text.endIndex
-        while let found = text.range(of: word, range: searchRange) {
-            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
-            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
-            func isWord(_ character: Character?) -> Bool {
-                guard let character else { return false }
-                return character.isLetter || character.isNumber || character == "_" || character == "$"
+    /// Whether `word` occurs in `bytes` with no identifier character on either side (bytes, not
+    /// characters: this runs over every candidate function of the files that may hold flows).
+    static func containsWord(_ word: String, in bytes: ArraySlice<UInt8>) -> Bool {
+        let pattern = Array(word.utf8)
+        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
+        func isWordByte(_ byte: UInt8) -> Bool { SourceText.isWordByte(byte) }
+        var index = bytes.startIndex
+        let last = bytes.endIndex - pattern.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern),
+               index == bytes.startIndex || !isWordByte(bytes[index - 1]),
+               index + pattern.count == bytes.endIndex || !isWordByte(bytes[index + pattern.count]) {
+                return true
             }
-            if !isWord(before) && !isWord(after) { return true }
-            searchRange = found.upperBound..<text.endIndex
+            index += 1
         }
         return false
     }

@@ -180,19 +180,35 @@ extension FlowRun {
         return taken
     }
 
+    /// Code on one line: each run of ASCII white space becomes one space, and line comments go.
     static func compact(_ text: String) -> String {
-        var result = ""
+        var result: [UInt8] = []
         var lastWasSpace = false
-        for character in text {
-            if character.isWhitespace {
-                if !lastWasSpace { result.append(" ") }
+        var inLineComment = false
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inLineComment {
+                if byte == 0x0A { inLineComment = false } else { index += 1; continue }
+            }
+            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
+               index == 0 || bytes[index - 1] != UInt8(ascii: ":") {
+                inLineComment = true
+                index += 1
+                continue
+            }
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                if !lastWasSpace, !result.isEmpty { result.append(0x20) }
                 lastWasSpace = true
             } else {
-                result.append(character)
+                result.append(byte)
                 lastWasSpace = false
             }
+            index += 1
         }
-        return result
+        while result.last == 0x20 { result.removeLast() }
+        return String(decoding: result, as: UTF8.self)
     }
 
     static func shorten(_ text: String, to limit: Int = 80) -> String {
