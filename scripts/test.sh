@@ -6,7 +6,9 @@
 #   2. In the background from here on: `make dist`'s tarball (a static release build, into
 #      .build/dist/tarballs) and the Debian 11 tree the old-glibc test runs it in (a download), which
 #      only the suite's distribution tests need; and the check of the Action and the workflows
-#      (zizmor, their schemas) with the pre-commit framework the hook tests use (pip downloads).
+#      (zizmor, their schemas) with the pre-commit framework the hook tests use (pip downloads); and
+#      Chromium (apt-get) with Mermaid 11 (a PyPI wheel), which the test that renders the docs'
+#      diagrams needs (scripts/mermaid-env.sh).
 #      A release build keeps about 1.3 cores busy and a download almost none, so the steps below
 #      fill what they leave. Run inside the suite instead, the dist build held one of its two test
 #      threads for 2½ minutes (Benchmarks/RESULTS.md, "make test").
@@ -17,8 +19,8 @@
 #      a short run each. The lint target's seeds alone take a minute on one core, which would leave
 #      the other idle; the suite uses it.
 #   5. The suite, from the build of step 3 (the tests find the executable next to their bundle),
-#      given the tarball of step 2 through GRANTED_LINT_DIST_TARBALL. `swift test` alone builds it
-#      itself.
+#      given the tarball of step 2 through GRANTED_LINT_DIST_TARBALL and mermaid.min.js through
+#      GRANTED_LINT_MERMAID_JS. `swift test` alone builds it itself.
 #
 # Logs of the background steps: .build/test-logs/. A failure there fails `make test` with the end of
 # its log; the background steps are stopped when anything else fails.
@@ -71,6 +73,9 @@ if [ "$linux" = 1 ]; then
   start debian-tree bash Tests/platforms/old-glibc.test.sh --prepare
 fi
 start workflows bash -c 'bash scripts/python-env.sh pre-commit==4.7.0 >/dev/null && bash scripts/check-workflows.sh'
+# On a fresh machine the browser's install (apt-get, 25 packages) and the wheel's download take
+# 10-20 s: hidden behind the build here rather than paid inside the suite.
+start mermaid-env bash scripts/mermaid-env.sh
 
 "$SWIFT" build --scratch-path .build/strict --build-tests -Xswiftc -warnings-as-errors
 if [ "$linux" = 1 ]; then
@@ -90,7 +95,12 @@ if [ "$linux" = 1 ]; then
   # shellcheck disable=SC2154 # set by start
   wait "$debian_tree_pid" || say "preparing the Debian 11 tree failed; the old-glibc test will say why (${logs#"$root/"}/debian-tree.log)"
 fi
-GRANTED_LINT_DIST_TARBALL=$dist_tarball "$SWIFT" test --scratch-path .build/strict --skip-build
+finish mermaid-env "setting up Chromium and Mermaid (scripts/mermaid-env.sh)"
+# Its last line names mermaid.min.js; the suite's diagram test runs scripts/mermaid-check.sh with it.
+mermaid_js=$(tail -n 1 "$logs/mermaid-env.log")
+[ -f "$mermaid_js" ] || { say "error: scripts/mermaid-env.sh named no mermaid.min.js (${logs#"$root/"}/mermaid-env.log)"; exit 1; }
+GRANTED_LINT_DIST_TARBALL=$dist_tarball GRANTED_LINT_MERMAID_JS=$mermaid_js \
+  "$SWIFT" test --scratch-path .build/strict --skip-build
 if [ "$linux" = 1 ]; then
   say "waiting for the fuzz run"
   finish fuzz "the fuzz run"
