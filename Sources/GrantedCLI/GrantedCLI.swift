@@ -231,7 +231,9 @@ public enum GrantedCLI {
         case .checkstyle:
             return CheckstyleReporter(relativePath: relativePath).render(report)
         case .markdown:
-            return MarkdownReporter(relativePath: relativePath, helpURI: ruleDocsURL).render(report)
+            var reporter = MarkdownReporter(relativePath: relativePath, helpURI: ruleDocsURL)
+            reporter.flowTables = MarkdownReporter.flowTables(for: report, displayPath: { displayPath($0) })
+            return reporter.render(report)
         }
     }
 

@@ -8,9 +8,13 @@ extension FlowReturn: CustomStringConvertible {
         case .null: return "null"
         case let .string(text): return "'\(text)'"
         case .token: return "the push token"
-        case let .unknown(code): return "`\(code)`"
+        case let .unknown(code): return code == Self.permissionResponse ? code : "`\(code)`"
+        case let .thrown(code): return "throws `\(code)`"
         }
     }
+
+    /// What a flow returns when it hands back expo-notifications' response itself.
+    public static let permissionResponse = "the permission response"
 }
 
 /// A place where a device is let down.
@@ -62,8 +66,10 @@ extension FlowEvaluation {
     public func notablePaths(_ state: DeviceState) -> [FlowPath] {
         let paths = self.paths(state).filter { $0.unfollowed == nil }
         guard let best = paths.max(by: { eventCount($0) < eventCount($1) }) else { return [] }
+        // The paths that agree with its assumptions (a path that returned before a condition was
+        // read assumed less, not otherwise).
         let assumptions = Set(best.assumes)
-        return paths.filter { Set($0.assumes) == assumptions }
+        return paths.filter { Set($0.assumes).isSubset(of: assumptions) }
     }
 
     private func eventCount(_ path: FlowPath) -> Int {
@@ -83,7 +89,14 @@ extension FlowEvaluation {
                 parts.append("gets its push token at line \(token)")
             } else {
                 var ending = path.alerts.isEmpty ? "" : "shows an alert (line \(path.alerts[0])) and "
-                ending += "returns \(path.returns.description == "null" ? "" : path.returns.description + " ")at line \(path.exit.map(String.init) ?? "?")"
+                var returned = path.returns.description == "null" ? "" : path.returns.description + " "
+                // An object's code would read as a message placeholder (`{ token }`).
+                if case let .unknown(code) = path.returns, code.contains("{") { returned = "an object " }
+                if case .thrown = path.returns {
+                    ending += path.returns.description
+                } else {
+                    ending += "returns \(returned)at line \(path.exit.map(String.init) ?? "?")"
+                }
                 if tokenFlow { ending += " without a push token" }
                 parts.append(ending)
             }
@@ -120,6 +133,8 @@ extension FlowEvaluation {
     /// gets its push token at line 39"
     public func consequence(on state: DeviceState, comparedWith other: DeviceState?) -> String? {
         guard let experience = self.experience(state) else { return nil }
+        // A note that says both devices live through the same tells nothing.
+        if let other, self.experience(other) == experience { return nil }
         var sentence = "on \(state.phrase), `\(function.name)` \(experience)"
         if let other, let otherExperience = self.experience(other) {
             sentence += " — \(other.phrase) \(otherExperience.replacingOccurrences(of: "after Allow it", with: "after Allow").replacingOccurrences(of: "after Don't Allow it", with: "after Don't Allow"))"

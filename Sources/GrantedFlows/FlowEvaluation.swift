@@ -198,7 +198,7 @@ extension FlowRun {
         } catch let FlowSignal.unfollowed(reason) {
             record.unfollowed = reason
         } catch let FlowSignal.thrown(error) {
-            record.returns = .unknown("throws \(describe(error))")
+            record.returns = .thrown(describe(error))
             record.exit = nil
         } catch {
             record.unfollowed = "\(error)"
@@ -213,6 +213,8 @@ extension FlowRun {
         case let .string(text): return .string(text)
         case .token: return .token
         case let .unknown(code): return .unknown(code)
+        case let .object(box) where box.properties["status"] != nil && box.properties["canAskAgain"] != nil:
+            return .unknown(FlowReturn.permissionResponse)
         default:
             let code = node.map { statement -> String in
                 let expression = statement.is(.returnStatement) ? statement.namedChildren.first ?? statement : statement

@@ -118,7 +118,7 @@ extension FlowRun {
             guard let argument = node.namedChildren.first else { return .undefined }
             return try resolveYield(try evaluate(argument, in: scope), at: node)
         default:
-            if node.kind == "sequence_expression" {
+            if node.is(.sequenceExpression) {
                 var last: FlowValue = .undefined
                 for part in node.namedChildren { last = try evaluate(part, in: scope) }
                 return last

@@ -61,6 +61,9 @@ extension FlowRun {
             return .returned(value, statement)
         case .throwStatement:
             let value = try statement.namedChildren.first.map { try evaluate($0, in: scope) } ?? .undefined
+            if case .unknown = value, let thrown = statement.namedChildren.first {
+                throw FlowSignal.thrown(.unknown(Self.shorten(Self.compact(thrown.text), to: 60)))
+            }
             throw FlowSignal.thrown(value)
         case .tryStatement:
             return try executeTry(statement, in: scope)
@@ -98,7 +101,7 @@ extension FlowRun {
     func executeTry(_ statement: Node, in scope: Scope) throws -> Completion {
         guard let body = statement.child(byField: .body) else { return .normal }
         let handler = statement.child(byField: .handler)
-        let finalizer = statement.namedChildren.first { $0.kind == "finally_clause" }
+        let finalizer = statement.namedChildren.first { $0.is(.finallyClause) }
         var completion: Completion = .normal
         var pending: Error?
         do {

@@ -103,10 +103,16 @@ public enum FlowReturn: Hashable, Sendable {
     case string(String)
     case token
     case unknown(String)
+    /// The flow throws out (an exception it does not catch): what it throws.
+    case thrown(String)
 }
 
 /// What one device state lives through on one sequence of answers and assumptions.
 public struct FlowPath: Hashable, Sendable {
+    /// The answers to a dialog, as `answers` records them.
+    public static let allow = "allow"
+    public static let deny = "deny"
+
     public internal(set) var answers: [String] = []
     public internal(set) var requests: [FlowRequest] = []
     public internal(set) var token: Int?

@@ -93,6 +93,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// What a device lives through at this finding, step by step (the response, the decision, the
     /// dialog, the exit): SARIF's `codeFlows`, the editor's related information (docs/flows.md).
     public var devicePath: [RelatedLocation] = []
+    /// The note of `notes` that says what the device lives through (names lines: an edit that
+    /// moves the finding has it said again).
+    public var consequence: String?
     /// A finding that matters only on devices that are provisionally authorized: live when the
     /// project requests provisional authorization, latent otherwise (`ProvisionalEvidence`).
     public var dependsOnProvisionalRequests = false

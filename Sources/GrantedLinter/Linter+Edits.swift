@@ -64,6 +64,12 @@ extension Linter {
            memo.tree.grammar == tree.grammar, previous.file.path == file.path,
            let moved = QuietEdit(from: memo.tree, to: tree, isRelevant: { self.requiredText.matchesAny($0) || self.projectNames.matchesAny($0) })?
                .move(previous, into: file) {
+            // The consequence notes name lines, which the edit moved: said again on the new tree.
+            let moved = DeviceConsequences.strip(moved.diagnostics).contains { DeviceConsequences.devicesByRule[$0.ruleId] != nil }
+                ? moved.replacing(diagnostics: DeviceConsequences.annotate(
+                    DeviceConsequences.strip(moved.diagnostics), path: file.path, tree: tree, readFile: project?.fileReader ?? ProjectIndex.readSourceFile
+                ))
+                : moved
             return EditedLint(outcome: .success(moved), memo: LintMemo(
                 tree: tree, result: moved, linter: memo.linter, project: memo.project, projectRevision: revision
             ), reusedFindings: true)
@@ -202,6 +208,8 @@ struct QuietEdit {
             var copy = Diagnostic(ruleId: diagnostic.ruleId, severity: diagnostic.severity, message: diagnostic.message,
                                   notes: diagnostic.notes, help: diagnostic.help, range: range, fix: fix, related: related)
             copy.dependsOnProvisionalRequests = diagnostic.dependsOnProvisionalRequests
+            // Said again by the caller on the new tree (its lines moved): kept so it can be taken out.
+            copy.consequence = diagnostic.consequence
             diagnostics.append(copy)
         }
         var facts: [String: [Range<Int>]] = [:]

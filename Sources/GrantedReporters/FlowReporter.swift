@@ -58,6 +58,7 @@ public struct FlowReporter {
         case let .string(text): return .string(text)
         case .token: return .object([("token", .bool(true))])
         case let .unknown(code): return .object([("unknown", .string(code))])
+        case let .thrown(code): return .object([("throws", .string(code))])
         }
     }
 
@@ -80,7 +81,11 @@ public struct FlowReporter {
         if let token = path.token { parts.append("push token (line \(token))") }
         for alert in path.alerts { parts.append("alert (line \(alert))") }
         for schedule in path.schedules { parts.append("schedules (line \(schedule))") }
-        parts.append("returns \(path.returns.description)\(path.exit.map { " (line \($0))" } ?? "")")
+        if case .thrown = path.returns {
+            parts.append(path.returns.description)
+        } else {
+            parts.append("returns \(path.returns.description)\(path.exit.map { " (line \($0))" } ?? "")")
+        }
         var text = parts.joined(separator: ", ")
         if !path.assumes.isEmpty { text = "[\(path.assumes.joined(separator: "; "))] " + text }
         return text

@@ -1,3 +1,4 @@
+import GrantedFlows
 import GrantedLinter
 import GrantedSyntax
 
@@ -19,9 +20,29 @@ public struct MarkdownReporter {
     /// Where a rule's documentation lives; nil to show the id without a link.
     public let helpURI: (String) -> String?
 
+    /// The flow tables of the flows that hold a live provisional-blind finding (`flowTables(for:)`),
+    /// shown after the findings: what each device lives through there (docs/flows.md).
+    public var flowTables: [String] = []
+
     public init(relativePath: @escaping (String) -> String, helpURI: @escaping (String) -> String? = { _ in nil }) {
         self.relativePath = relativePath
         self.helpURI = helpURI
+    }
+
+    /// The tables of the flows that hold a live `provisional-blind-check` finding of the report.
+    public static func flowTables(for report: LintReport, displayPath: @escaping (String) -> String) -> [String] {
+        let evaluator = FlowEvaluator()
+        var seen = Set<FlowFunction>()
+        var tables: [String] = []
+        let reporter = FlowReporter(displayPath: displayPath)
+        for result in report.results {
+            for diagnostic in result.diagnostics where diagnostic.ruleId == "provisional-blind-check" && !diagnostic.notes.contains(where: { $0.hasPrefix("latent:") }) {
+                guard let function = evaluator.function(containing: diagnostic.range, inFile: result.file.path), seen.insert(function).inserted else { continue }
+                let evaluation = evaluator.evaluate(function)
+                if evaluation.isFlow { tables.append(reporter.table(evaluation)) }
+            }
+        }
+        return tables
     }
 
     public func render(_ report: LintReport) -> String {
@@ -45,6 +66,10 @@ public struct MarkdownReporter {
             for problem in report.problems {
                 output += "- \(Self.cell(relativePath(problem.path))): \(Self.cell(problem.reason))\n"
             }
+        }
+        if !flowTables.isEmpty {
+            output += "\n### What each device lives through\n\nThe flows that hold a live provisional-blind finding, evaluated on the eight device states (`granted-lint flows`).\n\n"
+            output += flowTables.map { $0.replacingOccurrences(of: "### `", with: "#### `") }.joined(separator: "\n")
         }
         let errorNotes = report.notes.filter { $0.level == .error }
         if !errorNotes.isEmpty {

@@ -18,11 +18,11 @@ export async function registerForPushNotificationsAsync() {
   if (Device.isDevice) {
     const { status: existingStatus } = await Notifications.getPermissionsAsync();
     let finalStatus = existingStatus;
-    if (existingStatus !== 'granted') {
-      const { status } = await Notifications.requestPermissionsAsync();
+    if (existingStatus !== 'granted') { // expect: provisional-blind-check
+      const { status } = await Notifications.requestPermissionsAsync(); // expect: missing-allow-provisional, request-when-denied
       finalStatus = status;
     }
-    if (finalStatus !== 'granted') {
+    if (finalStatus !== 'granted') { // expect: provisional-blind-check
       alert('Failed to get push token for push notification!');
       return;
     }

@@ -18,7 +18,7 @@ export async function registerForPushAsync(mode: PromptMode): Promise<string | n
   const existing = await Notifications.getPermissionsAsync();
   let settings = existing;
   if (!isDeliverable(existing)) {
-    settings = await Notifications.requestPermissionsAsync(
+    settings = await Notifications.requestPermissionsAsync( // expect: missing-allow-provisional, request-when-denied, unguarded-provisional-request
       mode === 'provisional' ? { ios: { allowProvisional: true } } : undefined,
     );
   }
