@@ -79,7 +79,9 @@ extension FlowEvaluation {
     /// What a device lives through, in one clause: "shows the full permission dialog (line 27);
     /// after Allow it gets its push token at line 39; after Don't Allow it returns at line 32
     /// without a push token".
-    public func experience(_ state: DeviceState) -> String? {
+    /// - Parameter saysNoRequest: whether to say "makes no request" when the flow requests on other
+    ///   devices only (for the device a finding is about, not the one it is compared with).
+    public func experience(_ state: DeviceState, saysNoRequest: Bool = true) -> String? {
         let paths = notablePaths(state)
         guard !paths.isEmpty else { return nil }
         let tokenFlow = fetchesToken
@@ -114,6 +116,9 @@ extension FlowEvaluation {
             } else {
                 clauses.append("requests at line \(request) with no dialog")
             }
+        } else if saysNoRequest, states.contains(where: { $0.paths.contains { !$0.requests.isEmpty } }) {
+            // The flow requests on other devices, not on this one.
+            clauses.append("makes no request")
         }
         let byAnswer = Dictionary(grouping: paths) { $0.answers.last ?? "" }
         if byAnswer.keys.contains("allow") || byAnswer.keys.contains("deny") {
@@ -134,9 +139,9 @@ extension FlowEvaluation {
     public func consequence(on state: DeviceState, comparedWith other: DeviceState?) -> String? {
         guard let experience = self.experience(state) else { return nil }
         // A note that says both devices live through the same tells nothing.
-        if let other, self.experience(other) == experience { return nil }
+        if let other, self.experience(other, saysNoRequest: false) == self.experience(state, saysNoRequest: false) { return nil }
         var sentence = "on \(state.phrase), `\(function.name)` \(experience)"
-        if let other, let otherExperience = self.experience(other) {
+        if let other, let otherExperience = self.experience(other, saysNoRequest: false) {
             sentence += " — \(other.phrase) \(otherExperience.replacingOccurrences(of: "after Allow it", with: "after Allow").replacingOccurrences(of: "after Don't Allow it", with: "after Don't Allow"))"
         }
         let assumptions = notablePaths(state).first?.assumes ?? []

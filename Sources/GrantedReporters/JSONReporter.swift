@@ -91,6 +91,13 @@ public struct JSONReporter {
             .object((related.elsewhere.map { [("path", JSONValue.string($0.path))] } ?? [])
                 + position(LineColumnRange(related, in: file.text)) + [("message", .string(related.message))])
         })))
+        // What the device the finding is about lives through, place by place (docs/flows.md).
+        if !diagnostic.devicePath.isEmpty {
+            members.append(("devicePath", .array(diagnostic.devicePath.map { step in
+                .object((step.elsewhere.map { [("path", JSONValue.string($0.path))] } ?? [])
+                    + position(LineColumnRange(step, in: file.text)) + [("message", .string(step.message))])
+            })))
+        }
         return .object(members)
     }
 

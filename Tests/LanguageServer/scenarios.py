@@ -347,8 +347,11 @@ class PushDiagnostics(ScenarioCase):
             # A related place in another file (the provisional request that makes the check live) has its path.
             related = [{"location": {"uri": (app / r["path"]).as_uri() if "path" in r else document.uri,
                                      "range": location(r["line"], r["column"], r["endLine"], r["endColumn"])},
-                        "message": r["message"]} for r in finding["related"]]
+                        "message": r["message"]} for r in finding["related"] + finding.get("devicePath", [])]
             self.assertEqual(diagnostic.get("relatedInformation") or [], related, f"relatedInformation of {rule}")
+            # What the device lives through: the consequence note's places follow the related ones.
+            if rule == "provisional-blind-check" and finding.get("devicePath"):
+                self.assertTrue(any("the full permission dialog shows" in r["message"] for r in related), related)
         await session.close()
 
     async def test_tags_unnecessary_and_deprecated(self):
@@ -895,6 +898,34 @@ class HoverAndCommands(ScenarioCase):
             reply = await session.request(types.TEXT_DOCUMENT_HOVER, types.HoverParams(
                 text_document=types.TextDocumentIdentifier(uri=document.uri), position=types.Position(**position)))
             self.assertIsNone(reply.raw.get("result", "missing"), f"hover at {position}")
+        await session.close()
+
+    async def test_hover_says_what_a_provisional_device_lives_through_and_follows_edits(self):
+        # docs/flows.md: the consequence note of a blind check inside a flow, in the hover, with
+        # lines that follow the buffer as it is edited.
+        self.project.copy("flows/copied-snippet/src/registerForPushNotificationsAsync.ts", "src/register.ts")
+        session = await self.start()
+        document = session.open("src/register.ts")
+        diagnostics = await session.diagnostics(document.uri, version=1)
+        blind = [d for d in diagnostics if d.get("code") == "provisional-blind-check"]
+        self.assertEqual(len(blind), 2, diagnostics)
+
+        async def hover_at(diagnostic):
+            reply = await session.request(types.TEXT_DOCUMENT_HOVER, types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=document.uri), position=types.Position(**diagnostic["range"]["start"])))
+            return reply.raw["result"]["contents"]["value"]
+
+        value = await hover_at(blind[0])
+        self.assertIn("on a provisionally authorized iPhone, `registerForPushNotificationsAsync` shows the full permission dialog (line 22)", value)
+        self.assertIn("an authorized iPhone gets its push token at line 30", value)
+        self.assertTrue(any("the full permission dialog shows" in r["message"] for r in blind[0].get("relatedInformation", [])))
+        # A line typed above the flow moves every line the note names.
+        version = session.edit(document, [({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "// registration\n")])
+        diagnostics = await session.diagnostics(document.uri, version=version)
+        blind = [d for d in diagnostics if d.get("code") == "provisional-blind-check"]
+        value = await hover_at(blind[0])
+        self.assertIn("shows the full permission dialog (line 23)", value)
+        self.assertIn("an authorized iPhone gets its push token at line 31", value)
         await session.close()
 
     async def test_hover_where_two_findings_overlap_shows_both(self):
