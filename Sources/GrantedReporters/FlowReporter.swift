@@ -126,38 +126,51 @@ public struct FlowReporter {
         return output
     }
 
-    /// A flow's table (also in the job summary of a lint run).
+    /// A flow's table (also in the job summary of a lint run): one row a device state, on the paths
+    /// of the conditions that do not depend on the device taken the way that does the most (the
+    /// `Device.isDevice` that registers); the JSON has every path.
     public func table(_ flow: FlowEvaluation) -> String {
         var output = "### `\(flow.function.name)` — \(displayPath(flow.function.path)):\(flow.function.line)\n\n"
         output += "| device | dialog | push token | alerts | returns |\n| --- | --- | --- | --- | --- |\n"
         let problemStates = Set(flow.problems.map(\.state))
-        for (state, paths) in flow.states {
+        var taken = Set<String>()
+        for (state, allPaths) in flow.states {
+            let unfollowed = allPaths.first { $0.unfollowed != nil }
+            let paths = flow.notablePaths(state)
+            for path in paths { taken.formUnion(path.assumes) }
             func column(_ cell: (FlowPath) -> String) -> String {
-                paths.map { path in
-                    let prefix = paths.count > 1 ? (path.answers.isEmpty ? "" : path.answers.map { $0 == "allow" ? "Allow" : "Don't Allow" }.joined(separator: ", ") + ": ") : ""
-                    return prefix + cell(path)
-                }.joined(separator: "<br>")
+                if let unfollowed, paths.isEmpty { return "not followed: \(unfollowed.unfollowed ?? "")" }
+                let cells = paths.map { path in (path.answers.last.map { $0 == FlowPath.allow ? "after Allow" : "after Don't Allow" } ?? "", cell(path)) }
+                if Set(cells.map(\.1)).count <= 1 { return cells.first?.1 ?? "none" }
+                return cells.map { $0.0.isEmpty ? $0.1 : "\($0.0): \($0.1)" }.joined(separator: "<br>")
             }
             let device = problemStates.contains(state) ? "**\(state.label)** ⚠" : state.label
             let dialog = column { path in
-                if let unfollowed = path.unfollowed { return "not followed: \(unfollowed)" }
                 let dialogs = path.requests.filter(\.dialog).map { "line \($0.line)" }
                 if !dialogs.isEmpty { return "\(state.isIOS ? "full dialog" : "system dialog") (\(dialogs.joined(separator: ", ")))" }
                 return path.requests.isEmpty ? "none" : "none: the request answers at once (line \(path.requests[0].line))"
             }
             let token = column { $0.token.map { "line \($0)" } ?? "none" }
             let alerts = column { $0.alerts.isEmpty ? "none" : $0.alerts.map { "line \($0)" }.joined(separator: ", ") }
-            let returns = column { "\($0.returns.description)\($0.exit.map { " (line \($0))" } ?? "")" }
+            let returns = column { path in
+                if case .thrown = path.returns { return path.returns.description }
+                return "\(path.returns.description)\(path.exit.map { " (line \($0))" } ?? "")"
+            }
             output += "| \(Self.cell(device)) | \(Self.cell(dialog)) | \(Self.cell(token)) | \(Self.cell(alerts)) | \(Self.cell(returns)) |\n"
         }
-        let assumptions = Set(flow.states.flatMap { $0.paths.flatMap(\.assumes) })
-        if !assumptions.isEmpty {
-            output += "\nConditions that do not depend on the device were taken both ways: \(assumptions.sorted().map { "`\($0)`" }.joined(separator: ", ")).\n"
+        if !taken.isEmpty {
+            output += "\nTaking \(taken.sorted().map { Self.takenPhrase($0) }.joined(separator: ", ")): conditions that do not depend on the device (`granted-lint flows --format json` has the other paths).\n"
         }
         if !flow.problems.isEmpty {
             output += "\n" + flow.problems.map { "- ⚠ \($0.state.label): \(Self.cell($0.message))\n" }.joined()
         }
         return output
+    }
+
+    /// "`Device.isDevice` as true" from "Device.isDevice is true".
+    static func takenPhrase(_ assumption: String) -> String {
+        guard let split = assumption.range(of: " is ", options: .backwards) else { return "`\(assumption)`" }
+        return "`\(assumption[..<split.lowerBound])` as \(assumption[split.upperBound...])"
     }
 
     /// A table cell: code spans stay code; only what breaks a row is escaped.
