@@ -168,7 +168,12 @@ extension CLITests {
         let findings = try #require(root["findings"] as? [[String: Any]])
         #expect(!findings.isEmpty)
         for finding in findings {
-            #expect(Set(finding.keys) == ["path", "line", "column", "endLine", "endColumn", "rule", "severity", "message", "notes", "help", "url", "fix", "related"])
+            // `devicePath` only on the findings of a flow (docs/json-format.md).
+            #expect(Set(finding.keys).subtracting(["devicePath"]) == ["path", "line", "column", "endLine", "endColumn", "rule", "severity", "message", "notes", "help", "url", "fix", "related"])
+            if let steps = finding["devicePath"] as? [[String: Any]] {
+                #expect(["provisional-blind-check", "request-when-denied", "unguarded-provisional-request"].contains(finding["rule"] as? String ?? ""))
+                #expect(!steps.isEmpty && steps.allSatisfy { ($0["line"] as? Int ?? 0) >= 1 && !(($0["message"] as? String) ?? "").isEmpty })
+            }
             #expect(["error", "warning", "note"].contains(finding["severity"] as? String ?? ""))
             for key in ["line", "column", "endLine", "endColumn"] { #expect((finding[key] as? Int ?? 0) >= 1) }
             let message = finding["message"] as? String ?? ""
