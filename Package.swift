@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "GrantedLanguageServerTests", dependencies: ["GrantedLanguageServer"]),
         .testTarget(
             name: "GrantedCLITests",
-            dependencies: ["GrantedCLI", "GrantedDiscovery", "GrantedSemantics", "GrantedLinter", "GrantedWorkspace", "GrantedReporters", "TestSupport"],
+            dependencies: ["GrantedCLI", "GrantedDiscovery", "GrantedSemantics", "GrantedFlows", "GrantedLinter", "GrantedWorkspace", "GrantedReporters", "TestSupport"],
             // The golden reports are read from the source tree, not bundled.
             exclude: ["Golden"]
         ),

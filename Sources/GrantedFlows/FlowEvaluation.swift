@@ -131,6 +131,7 @@ public final class FlowEvaluator {
                 break
             }
             let run = FlowRun(program: program, flowFile: function.path, state: state, prefix: prefix)
+            defer { run.finish() }
             var path = run.start(function)
             path.touched = path.touched || run.record.touched
             if seen.insert(path).inserted { paths.append(path) }

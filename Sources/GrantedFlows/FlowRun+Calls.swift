@@ -133,6 +133,9 @@ extension FlowRun {
             if let info = box.classInfo, let method = Self.method(named: name, in: info, static: false) {
                 return .closure(Closure(node: method, scope: info.scope, this: object, module: info.module))
             }
+            // A package namespace without a default export of its own is its own default
+            // (`require('expo-notifications').default`, CommonJS interop).
+            if name == "default", box.isOpen { return object }
             if box.isInert { return .api(.inert) }
             if box.isOpen { return .unknown(Self.shorten(Self.compact(node.text))) }
             return .undefined

@@ -39,7 +39,8 @@ extension FlowRun {
                     ("DEFAULT", .number(3)), ("HIGH", .number(4)), ("MAX", .number(5)),
                 ])),
             ], open: true)
-            box.set("default", .object(box))
+            // Its `default` is the namespace itself (`member`), not a property: a box that held
+            // itself would never be freed.
             return .object(box)
         case .firebaseMessaging:
             return .object(ObjectBox([

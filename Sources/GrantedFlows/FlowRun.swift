@@ -25,6 +25,9 @@ final class Scope {
         self.parent = parent
         self.module = module
         self.this = this
+        // Closures hold their scope, and scopes hold closures: the run breaks those cycles when
+        // it ends (`FlowRun.finish`), from this list.
+        module.scopes.append(self)
     }
 
     func lookup(_ name: String) -> FlowValue? {
@@ -62,6 +65,8 @@ final class Scope {
 final class ModuleInstance {
     let source: FlowSource
     private(set) var scope: Scope!
+    /// Every scope made for this module's code during the run.
+    var scopes: [Scope] = []
     var evaluating: Set<String> = []
     var defaultExpressionValue: FlowValue?
 
@@ -152,7 +157,7 @@ final class FlowRun {
     private(set) var choices: [(chosen: Int, count: Int)] = []
     private var assumptions: [String: Bool] = [:]
     var record = FlowPath()
-    private var modules: [String: ModuleInstance] = [:]
+    var modules: [String: ModuleInstance] = [:]
     var packages: [KnownPackage: FlowValue] = [:]
     /// The call sites the run is inside: where an event in another file shows in the flow's own.
     private var callSites: [(file: String, node: Node)] = []
@@ -168,6 +173,21 @@ final class FlowRun {
     }
 
     // MARK: Choices
+
+    /// Breaks the cycles between scopes and the closures, objects and classes they hold, so that
+    /// the run's values are freed (a language server evaluates flows edit after edit).
+    func finish() {
+        for module in modules.values {
+            for scope in module.scopes {
+                scope.variables.removeAll()
+                scope.this = nil
+            }
+            module.scopes.removeAll()
+            module.defaultExpressionValue = nil
+        }
+        modules.removeAll()
+        packages.removeAll()
+    }
 
     func choose(_ count: Int) -> Int {
         let index = choices.count
