@@ -153,8 +153,8 @@ extension CLITests {
         #expect(messages.contains { $0.contains("`existingStatus !== 'granted'` is true") }, "\(messages)")
         #expect(messages.contains { $0.contains("the full permission dialog shows; the answer is Don't Allow") }, "\(messages)")
         #expect(messages.contains { $0.contains("the flow returns null here") }, "\(messages)")
-        // Schema-valid: the suite's SARIF checker validates every report; here the shape SARIF
-        // 2.1.0 gives a thread flow location.
+        // Valid against the SARIF 2.1.0 schema, code flows included.
+        #expect(try Self.schemaViolation(run.output) == nil)
         #expect(locations.allSatisfy { (($0["location"] as? [String: Any])?["physicalLocation"] as? [String: Any])?["region"] != nil })
     }
 
