@@ -27,7 +27,9 @@ import GrantedSyntax
 ///   statement (only when it is what the statement evaluates first);
 /// - for a status variable that is written again (`let finalStatus = existingStatus; …
 ///   finalStatus = status;`), a boolean that follows it: `let finalDeliverable = <test>;` after the
-///   declaration and `finalDeliverable = <test>;` after each write, and the comparison reads it;
+///   declaration and `finalDeliverable = <test>;` after each write, and the comparison reads it; so
+///   does a test of the variable it was copied from while the boolean still holds that test (the
+///   snippet's `if (existingStatus !== 'granted')` just after the copy becomes `if (!finalDeliverable)`);
 /// - `IosAuthorizationStatus` through the file's own import of expo-notifications (the namespace,
 ///   default import or `require` object, the enum's own possibly aliased import, or a name added to
 ///   the named imports).
@@ -157,14 +159,20 @@ enum ProvisionalBlindRepair {
         /// Stands for the enum's name until every place that writes it is known.
         static let enumPlaceholder = "\u{1}IosAuthorizationStatus\u{1}"
 
-        /// The replacements and insertions, in the order they were planned.
+        /// The replacements and insertions, in the order they were planned (but for the decisions').
         private var edits: [TextEdit] = []
+        /// The decisions' rewrites, written out once every flag is planned: a flag planned for a later
+        /// decision may hold the test of an earlier one already.
+        private var rewrites: [Rewrite] = []
         /// Names added to a destructuring pattern (by pattern), in order.
         private var patternAdditions: [NodeID: (pattern: Node, members: [String])] = [:]
         private var patternNames: [NodeID: (granted: String, ios: String)?] = [:]
         /// The flag that follows a status variable (by binding); nil while being planned or when it
         /// cannot be.
         private var flags: [Int: String?] = [:]
+        /// The flags planned: the variable each follows, the declaration it is declared after, and the
+        /// test it starts as.
+        private var plannedFlags: [(name: String, following: Int, declaration: Node, initial: Test)] = []
         /// Responses bound once in a `const` (by the expression bound).
         private var bound: [NodeID: String] = [:]
         /// The names this fix declares, each in the function (or program) it must not clash in.
@@ -191,17 +199,37 @@ enum ProvisionalBlindRepair {
                       let left = site.child(byField: .left), let right = site.child(byField: .right) else { return false }
                 let statusSide = model.value(of: left).isRootStatus ? left : right
                 guard !combinedWithIosStatusTest(site), let test = statusTest(statusSide, at: site, readThere: true, depth: 0) else { return false }
-                let negative = op == "!==" || op == "!="
-                edits.append(TextEdit(range: site.byteRange, replacement: negative ? test.negated : positive(test, replacing: site)))
+                // A variable never written: a copy of it may have a flag that holds its test.
+                var variable: Int?
+                if case let name = Syntax.unwrap(statusSide), name.is(.identifier),
+                   let index = model.resolve(name: name.text, at: name), model.bindings[index].writes.isEmpty {
+                    variable = index
+                }
+                rewrites.append(Rewrite(site: site, test: test, negative: op == "!==" || op == "!=", variable: variable))
                 enumPlaces.append(site)
                 return true
             case let .grantedRead(read):
                 currentSite = read
                 guard !combinedWithIosStatusTest(read), let test = grantedTest(read) else { return false }
-                edits.append(TextEdit(range: read.byteRange, replacement: positive(test, replacing: read)))
+                rewrites.append(Rewrite(site: read, test: test, negative: false, variable: nil))
                 enumPlaces.append(read)
                 return true
             }
+        }
+
+        /// A decision rewritten: `site` becomes `test` (negated for `!==`). `variable` is the binding of
+        /// the status compared, when it is a variable never written.
+        private struct Rewrite {
+            let site: Node
+            let test: Test
+            let negative: Bool
+            let variable: Int?
+        }
+
+        /// The text that replaces a decision: its test, or the flag that holds that test already.
+        private func replacement(_ rewrite: Rewrite) -> TextEdit {
+            let test = flag(holding: rewrite.test, at: rewrite.site, copying: rewrite.variable).map(Test.flag) ?? rewrite.test
+            return TextEdit(range: rewrite.site.byteRange, replacement: rewrite.negative ? test.negated : positive(test, replacing: rewrite.site))
         }
 
         /// Whether the decision is an operand of `&&` / `||` next to a test of `ios.status` already
@@ -539,6 +567,7 @@ enum ProvisionalBlindRepair {
             let base = name == "status" ? "deliverable" : name.hasSuffix("Status") ? String(name.dropLast(6)) + "Deliverable" : name + "Deliverable"
             guard let flag = freeNames.choose([base], in: (model.enclosingFunction(of: declaration) ?? model.tree.root).byteRange) else { return nil }
             edits.append(Edits.insertion(of: "let \(flag) = \(initial.text);", after: declaration))
+            plannedFlags.append((flag, index, declaration, initial))
             enumPlaces.append(declaration)
             for update in updates {
                 edits.append(Edits.insertion(of: "\(flag) = \(update.test.text);", after: update.statement))
@@ -548,11 +577,34 @@ enum ProvisionalBlindRepair {
             return flag
         }
 
+        /// A flag that holds `test` already where `site` is evaluated, so that the decision reads it
+        /// rather than writing the same test again: the flag of a copy of `variable` (`let finalStatus =
+        /// existingStatus;` declares `finalDeliverable` as the test of `existingStatus`, which the
+        /// `if (existingStatus !== 'granted')` after it then reads), started as that same test. It must
+        /// still hold it at `site`: `site` is evaluated first in a statement after the flag's
+        /// declaration, in its block, and the copy is written (and the flag set anew) only after `site`,
+        /// in the same function; what the test reads is never written (`statusTest` sees to that).
+        private func flag(holding test: Test, at site: Node, copying variable: Int?) -> String? {
+            guard let variable, case .expression = test, let statement = Plan.statementEvaluatingFirst(site) else { return nil }
+            for flag in plannedFlags where flag.initial.text == test.text {
+                let copy = model.bindings[flag.following]
+                guard case let .variable(initializer?, path) = copy.declaration, path.isEmpty,
+                      case let original = Syntax.unwrap(initializer), original.is(.identifier),
+                      model.resolve(name: original.text, at: original) == variable,
+                      let block = flag.declaration.parent, statement.parent?.id == block.id,
+                      flag.declaration.endByte <= statement.startByte else { continue }
+                let function = model.enclosingFunction(of: flag.declaration)?.id
+                guard copy.writes.allSatisfy({ $0.node.startByte >= site.endByte && model.enclosingFunction(of: $0.node)?.id == function }) else { continue }
+                return flag.name
+            }
+            return nil
+        }
+
         // MARK: The fix
 
         func fix() -> Fix? {
             guard let reference = model.expoEnumReference("IosAuthorizationStatus", usableAt: enumPlaces) else { return nil }
-            var planned = edits.map { edit in
+            var planned = (rewrites.map(replacement) + edits).map { edit in
                 TextEdit(range: edit.range, replacement: edit.replacement.replacingOccurrences(of: Plan.enumPlaceholder, with: reference.text))
             }
             for (pattern, members) in patternAdditions.values {
