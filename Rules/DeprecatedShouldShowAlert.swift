@@ -327,8 +327,10 @@ public struct DeprecatedShouldShowAlert: Rule {
             return Fix(title: "Replace `shouldShowAlert` with `\(key)`", applicability: .safe,
                        edits: [TextEdit(range: member.byteRange, replacement: "\(key): \(valueText)")])
         }
-        let layout = Layout(of: member)
-        func pair(_ value: String) -> String { "shouldShowBanner: \(value),\(layout.separator)shouldShowList: \(value)" }
+        let source = member.tree.source
+        let stylist = Stylist(source)
+        let separator = stylist.memberSeparator(for: member)
+        func pair(_ value: String) -> String { "shouldShowBanner: \(value),\(separator)shouldShowList: \(value)" }
         let title = "Replace `shouldShowAlert` with `shouldShowBanner` and `shouldShowList`"
         let plain = valueNode.map(isPlain) ?? true
         guard valueNode != nil, !plain || valueText.count > longestDuplicatedValue else {
@@ -337,9 +339,9 @@ public struct DeprecatedShouldShowAlert: Rule {
         // Anything else is bound once, in a `const` just before the statement that builds the object.
         switch bindingPlace(for: object, member: member) {
         case let .statement(statement):
-            let name = freeName("showAlert", in: member.tree.source)
-            let indentation = Layout.indentation(before: statement.startByte, in: member.tree.source.bytes)
-            let declaration = "const \(name) = \(valueText);\(layout.lineEnding)\(indentation)"
+            let name = freeName(in: source)
+            let indentation = stylist.indentation(before: statement.startByte)
+            let declaration = "const \(name) = \(valueText);\(stylist.lineEnding(after: member.endByte))\(indentation)"
             return Fix(title: title + " (the value bound once, as `\(name)`)", applicability: .safe, edits: [
                 TextEdit(range: statement.startByte..<statement.startByte, replacement: declaration),
                 TextEdit(range: member.byteRange, replacement: pair(name)),
@@ -350,10 +352,10 @@ public struct DeprecatedShouldShowAlert: Rule {
                 return Fix(title: title, applicability: .safe, edits: [TextEdit(range: member.byteRange, replacement: pair(valueText))])
             }
             // `=> ({ ... })` becomes `=> { const showAlert = X; return { ... }; }`.
-            let name = freeName("showAlert", in: member.tree.source)
-            let edit = blockBody(of: arrow, body: body, member: member, declaration: "const \(name) = \(valueText);") { extraIndentation in
-                let separator = layout.separator == " " ? " " : layout.separator + extraIndentation
-                return "shouldShowBanner: \(name),\(separator)shouldShowList: \(name)"
+            let name = freeName(in: source)
+            let edit = Edits.blockBody(of: arrow, body: body, statement: "const \(name) = \(valueText);", rewriting: member.byteRange) { addedIndentation in
+                let indentedSeparator = separator == " " ? " " : separator + addedIndentation
+                return "shouldShowBanner: \(name),\(indentedSeparator)shouldShowList: \(name)"
             }
             return Fix(title: title + " (the value bound once, as `\(name)`, in a block body)", applicability: .safe, edits: [edit])
         case let .impossible(reason):
@@ -452,189 +454,18 @@ public struct DeprecatedShouldShowAlert: Rule {
         }
     }
 
-    /// The edit that gives `arrow` a block body in place of its expression `body`:
-    /// `{ const showAlert = X; return body; }`, one statement per line. The block is indented like
-    /// the line the body starts on (or, when the body has a line of its own under `=>`, like the
-    /// arrow's line), its statements one level deeper; the lines of the returned expression move with
-    /// it (never inside a string or template), parentheses around the whole body go, and the file's
-    /// line ending is used. `pair` writes the new properties, given the indentation added to the
-    /// object's lines.
-    static func blockBody(of arrow: Node, body: Node, member: Node, declaration: String, pair: (String) -> String) -> TextEdit {
-        let tree = member.tree
-        let source = tree.source
-        let bytes = source.bytes
-        let lineEnding = Layout.lineEnding(after: body.startByte, in: bytes)
-        // The returned expression: the body without the parentheses around it all (kept when a
-        // comment sits inside them).
-        var returned = body
-        while returned.is(.parenthesizedExpression), returned.namedChildCount == 1, let inner = returned.namedChild(0) {
-            returned = inner
-        }
-        // Line breaks inside the returned expression that are code, not the content of a string.
-        func isLineBreak(_ index: Int) -> Bool {
-            bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A))
-        }
-        func isInsideString(_ index: Int) -> Bool {
-            var node = tree.root.descendant(spanning: index..<(index + 1))
-            while let current = node, current.startByte >= returned.startByte {
-                if [.string, .templateString].contains(current.nodeKind), current.startByte < index { return true }
-                node = current.parent
-            }
-            return false
-        }
-        let codeLineBreaks = (returned.startByte..<returned.endByte).filter { isLineBreak($0) && !isInsideString($0) }
-
-        let bodyIndentation = Syntax.lineIndentation(at: body.startByte, in: bytes)
-        let arrowToken = arrow.children.first { $0.is(.arrow) }
-        var start = body.startByte
-        var opening = "{"
-        var base = bodyIndentation
-        let unit: String
-        let extraIndentation: String
-        if let arrowToken,
-           bytes[arrowToken.endByte..<body.startByte].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }),
-           bytes[arrowToken.endByte..<body.startByte].contains(where: { $0 == 0x0A || $0 == 0x0D }),
-           case let arrowIndentation = Syntax.lineIndentation(at: arrowToken.startByte, in: bytes),
-           bodyIndentation.hasPrefix(arrowIndentation), bodyIndentation.count > arrowIndentation.count {
-            // `=>⏎    body`: the block opens after `=>`, the statements take the body's indentation.
-            start = arrowToken.endByte
-            opening = " {"
-            base = arrowIndentation
-            unit = String(bodyIndentation.dropFirst(arrowIndentation.count))
-            extraIndentation = ""
-        } else {
-            unit = indentationUnit(near: body, lineBreaks: codeLineBreaks, indentation: bodyIndentation, in: bytes)
-            extraIndentation = unit
-        }
-
-        // The returned expression's own lines, each indented one level deeper (blank lines stay blank).
-        func indented(_ range: Range<Int>) -> String {
-            guard !extraIndentation.isEmpty else { return source.text(in: range) }
-            var text = ""
-            var segmentStart = range.lowerBound
-            for index in codeLineBreaks where range.contains(index) {
-                let next = index + 1
-                guard next < bytes.count, bytes[next] != 0x0A, bytes[next] != 0x0D else { continue }
-                text += source.text(in: segmentStart..<next) + extraIndentation
-                segmentStart = next
-            }
-            return text + source.text(in: segmentStart..<range.upperBound)
-        }
-        let returnedText = indented(returned.startByte..<member.startByte) + pair(extraIndentation)
-            + indented(member.endByte..<returned.endByte)
-        let inner = base + unit
-        let replacement = opening + lineEnding + inner + declaration + lineEnding + inner + "return " + returnedText + ";"
-            + lineEnding + base + "}"
-        return TextEdit(range: start..<body.endByte, replacement: replacement)
+    /// The name of the value bound once: `showAlert`, or `showAlert2`, `showAlert3`… when the file
+    /// has that word anywhere already.
+    static func freeName(in source: SourceText) -> String {
+        var names = FreeNames(wordsOf: source)
+        // Numbered without end, some name is always free.
+        return names.choose(["showAlert"])!
     }
 
-    /// One level of indentation: how much deeper than `indentation` the first line inside the body
-    /// is; else how much deeper the body's line is than the nearest enclosing line that is less
-    /// indented; else the smallest indentation in the file (a tab if the file indents with tabs);
-    /// else two spaces.
-    static func indentationUnit(near body: Node, lineBreaks: [Int], indentation: String, in bytes: [UInt8]) -> String {
-        if let first = lineBreaks.first {
-            let next = Syntax.lineIndentation(at: first + 1, in: bytes)
-            if next.hasPrefix(indentation), next.count > indentation.count { return String(next.dropFirst(indentation.count)) }
-        }
-        var ancestor = body.parent
-        while let current = ancestor {
-            let outer = Syntax.lineIndentation(at: current.startByte, in: bytes)
-            if indentation.hasPrefix(outer), indentation.count > outer.count { return String(indentation.dropFirst(outer.count)) }
-            ancestor = current.parent
-        }
-        var smallest: Int?
-        var lineStart = 0
-        while lineStart < bytes.count {
-            var index = lineStart
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-            // Indented lines with code (not blank, not the ` * ` of a block comment).
-            if index > lineStart, index < bytes.count, ![0x0A, 0x0D, UInt8(ascii: "*")].contains(bytes[index]) {
-                if bytes[lineStart] == 0x09 { return "\t" }
-                smallest = min(smallest ?? Int.max, index - lineStart)
-            }
-            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-            while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
-            lineStart = index
-        }
-        return String(repeating: " ", count: smallest ?? 2)
-    }
-
-    /// `base`, or `base2`, `base3`… : a name the file does not use anywhere.
-    static func freeName(_ base: String, in source: SourceText) -> String {
-        var candidate = base
-        var number = 2
-        while source.containsIdentifier(candidate) {
-            candidate = base + String(number)
-            number += 1
-        }
-        return candidate
-    }
-
-    /// How the object around a member is written: one property per line (with the line's
-    /// indentation and line ending) or inline.
-    struct Layout {
-        let separator: String
-        let lineEnding: String
-
-        init(of member: Node) {
-            let bytes = member.tree.source.bytes
-            lineEnding = Layout.lineEnding(after: member.endByte, in: bytes)
-            let indentation = Layout.indentation(before: member.startByte, in: bytes)
-            var lineStart = member.startByte - indentation.utf8.count
-            if lineStart < 0 { lineStart = 0 }
-            let ownLine = lineStart == 0 || bytes[lineStart - 1] == 0x0A || bytes[lineStart - 1] == 0x0D
-            separator = ownLine ? lineEnding + indentation : " "
-        }
-
-        /// The blanks between the start of the line and `offset` (empty if anything else is there).
-        static func indentation(before offset: Int, in bytes: [UInt8]) -> String {
-            var start = offset
-            while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
-            guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return "" }
-            return String(decoding: bytes[start..<offset], as: UTF8.self)
-        }
-
-
-        /// The file's line ending: the one that ends this line, or the first in the file.
-        static func lineEnding(after offset: Int, in bytes: [UInt8]) -> String {
-            var index = offset
-            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-            if index >= bytes.count, let first = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) { index = first }
-            guard index < bytes.count else { return "\n" }
-            if bytes[index] == 0x0D { return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r" }
-            return "\n"
-        }
-    }
-
-    /// The edit that deletes a member with its trailing comma; when the member has a line of its own
-    /// (a trailing comment included), the whole line goes, and the note says which comment went with it.
+    /// The edit that deletes a member with its trailing comma (its whole line when it has one of its
+    /// own), and a note naming the comment that went with that line.
     static func removal(of member: Node) -> (edit: TextEdit, note: String?) {
-        let bytes = member.tree.source.bytes
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        var end = member.endByte
-        while end < bytes.count, isBlank(bytes[end]) { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: ",") {
-            end += 1
-            while end < bytes.count, isBlank(bytes[end]) { end += 1 }
-        }
-        var lineStart = member.startByte
-        while lineStart > 0, isBlank(bytes[lineStart - 1]) { lineStart -= 1 }
-        let startsLine = lineStart == 0 || bytes[lineStart - 1] == 0x0A || bytes[lineStart - 1] == 0x0D
-        var lineEnd = end
-        var comment: String?
-        if lineEnd + 1 < bytes.count, bytes[lineEnd] == UInt8(ascii: "/"), bytes[lineEnd + 1] == UInt8(ascii: "/") {
-            let commentStart = lineEnd
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
-            comment = String(decoding: bytes[commentStart..<lineEnd], as: UTF8.self)
-        }
-        let endsLine = lineEnd == bytes.count || bytes[lineEnd] == 0x0A || bytes[lineEnd] == 0x0D
-        if startsLine, endsLine {
-            if lineEnd < bytes.count, bytes[lineEnd] == 0x0D { lineEnd += 1 }
-            if lineEnd < bytes.count, bytes[lineEnd] == 0x0A { lineEnd += 1 }
-            let note = comment.map { "deletes the comment `\($0)` with the `shouldShowAlert` line it belonged to" }
-            return (TextEdit(range: lineStart..<lineEnd, replacement: ""), note)
-        }
-        return (TextEdit(range: member.startByte..<end, replacement: ""), nil)
+        let deletion = Edits.deletion(of: member)
+        return (deletion.edit, deletion.deletedComment.map { "deletes the comment `\($0)` with the `shouldShowAlert` line it belonged to" })
     }
 }

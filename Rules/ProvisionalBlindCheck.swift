@@ -105,7 +105,9 @@ public struct ProvisionalBlindCheck: Rule {
         (`(await getPermissionsAsync()).granted`) bound once in a `const` just before the statement, and \
         for a status variable written again (`let finalStatus = existingStatus; … finalStatus = status;`) \
         a boolean that follows it (`let finalDeliverable = …` after the declaration, set again after each \
-        write), which the comparison then reads. `IosAuthorizationStatus` is reached through the file's \
+        write), which the comparison then reads — and so does a test of the variable copied \
+        (`existingStatus !== 'granted'`) that comes after the copy, before it is written again. \
+        `IosAuthorizationStatus` is reached through the file's \
         own import of expo-notifications (namespace, default import, `require`, the enum's own import or \
         alias, or a name added to the named imports). New names are ones no variable of the file has.
 
@@ -268,7 +270,7 @@ public struct ProvisionalBlindCheck: Rule {
             // The copied snippet: both comparisons, one fix (a flag follows `finalStatus`).
             RuleCorrection(
                 "import * as Notifications from 'expo-notifications';\nexport async function registerForPush() {\n  const { status: existingStatus } = await Notifications.getPermissionsAsync();\n  let finalStatus = existingStatus;\n  if (↓existingStatus !== 'granted') {\n    const { status } = await Notifications.requestPermissionsAsync();\n    finalStatus = status;\n  }\n  if (↓finalStatus !== 'granted') return null;\n  return Notifications.getExpoPushTokenAsync({ projectId: 'p' });\n}\n",
-                "import * as Notifications from 'expo-notifications';\nexport async function registerForPush() {\n  const { status: existingStatus, granted: existingGranted, ios: existingIos } = await Notifications.getPermissionsAsync();\n  let finalStatus = existingStatus;\n  let finalDeliverable = existingGranted || existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;\n  if (!(existingGranted || existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === Notifications.IosAuthorizationStatus.EPHEMERAL)) {\n    const { status, granted, ios } = await Notifications.requestPermissionsAsync();\n    finalStatus = status;\n    finalDeliverable = granted || ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || ios?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;\n  }\n  if (!finalDeliverable) return null;\n  return Notifications.getExpoPushTokenAsync({ projectId: 'p' });\n}\n",
+                "import * as Notifications from 'expo-notifications';\nexport async function registerForPush() {\n  const { status: existingStatus, granted: existingGranted, ios: existingIos } = await Notifications.getPermissionsAsync();\n  let finalStatus = existingStatus;\n  let finalDeliverable = existingGranted || existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;\n  if (!finalDeliverable) {\n    const { status, granted, ios } = await Notifications.requestPermissionsAsync();\n    finalStatus = status;\n    finalDeliverable = granted || ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || ios?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;\n  }\n  if (!finalDeliverable) return null;\n  return Notifications.getExpoPushTokenAsync({ projectId: 'p' });\n}\n",
                 applicability: .unsafe
             ),
             // A named import: the enum is added to it.

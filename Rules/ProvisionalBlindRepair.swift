@@ -27,7 +27,9 @@ import GrantedSyntax
 ///   statement (only when it is what the statement evaluates first);
 /// - for a status variable that is written again (`let finalStatus = existingStatus; …
 ///   finalStatus = status;`), a boolean that follows it: `let finalDeliverable = <test>;` after the
-///   declaration and `finalDeliverable = <test>;` after each write, and the comparison reads it;
+///   declaration and `finalDeliverable = <test>;` after each write, and the comparison reads it; so
+///   does a test of the variable it was copied from while the boolean still holds that test (the
+///   snippet's `if (existingStatus !== 'granted')` just after the copy becomes `if (!finalDeliverable)`);
 /// - `IosAuthorizationStatus` through the file's own import of expo-notifications (the namespace,
 ///   default import or `require` object, the enum's own possibly aliased import, or a name added to
 ///   the named imports).
@@ -154,23 +156,27 @@ enum ProvisionalBlindRepair {
     /// response bound once, a flag following a variable) is shared by the decisions that need it.
     final class Plan {
         let model: SemanticModel
-        let bytes: [UInt8]
         /// Stands for the enum's name until every place that writes it is known.
         static let enumPlaceholder = "\u{1}IosAuthorizationStatus\u{1}"
 
-        private var replacements: [TextEdit] = []
-        /// Text to insert, by offset, in the order it was planned.
-        private var insertions: [(offset: Int, text: String)] = []
+        /// The replacements and insertions, in the order they were planned (but for the decisions').
+        private var edits: [TextEdit] = []
+        /// The decisions' rewrites, written out once every flag is planned: a flag planned for a later
+        /// decision may hold the test of an earlier one already.
+        private var rewrites: [Rewrite] = []
         /// Names added to a destructuring pattern (by pattern), in order.
         private var patternAdditions: [NodeID: (pattern: Node, members: [String])] = [:]
         private var patternNames: [NodeID: (granted: String, ios: String)?] = [:]
         /// The flag that follows a status variable (by binding); nil while being planned or when it
         /// cannot be.
         private var flags: [Int: String?] = [:]
+        /// The flags planned: the variable each follows, the declaration it is declared after, and the
+        /// test it starts as.
+        private var plannedFlags: [(name: String, following: Int, declaration: Node, initial: Test)] = []
         /// Responses bound once in a `const` (by the expression bound).
         private var bound: [NodeID: String] = [:]
-        /// Names this fix declares, with the function (or program) they must not clash in.
-        private var declared: [(name: String, region: Range<Int>)] = []
+        /// The names this fix declares, each in the function (or program) it must not clash in.
+        private var freeNames: FreeNames
         /// Where the enum's name is written (it must mean the enum there).
         private var enumPlaces: [Node] = []
         /// The decision being rewritten: its replacement covers what lies inside it.
@@ -178,7 +184,7 @@ enum ProvisionalBlindRepair {
 
         init(model: SemanticModel) {
             self.model = model
-            bytes = model.tree.source.bytes
+            freeNames = FreeNames(variablesOf: model, numberedUpTo: 9)
         }
 
         // MARK: Decisions
@@ -193,17 +199,37 @@ enum ProvisionalBlindRepair {
                       let left = site.child(byField: .left), let right = site.child(byField: .right) else { return false }
                 let statusSide = model.value(of: left).isRootStatus ? left : right
                 guard !combinedWithIosStatusTest(site), let test = statusTest(statusSide, at: site, readThere: true, depth: 0) else { return false }
-                let negative = op == "!==" || op == "!="
-                replacements.append(TextEdit(range: site.byteRange, replacement: negative ? test.negated : positive(test, replacing: site)))
+                // A variable never written: a copy of it may have a flag that holds its test.
+                var variable: Int?
+                if case let name = Syntax.unwrap(statusSide), name.is(.identifier),
+                   let index = model.resolve(name: name.text, at: name), model.bindings[index].writes.isEmpty {
+                    variable = index
+                }
+                rewrites.append(Rewrite(site: site, test: test, negative: op == "!==" || op == "!=", variable: variable))
                 enumPlaces.append(site)
                 return true
             case let .grantedRead(read):
                 currentSite = read
                 guard !combinedWithIosStatusTest(read), let test = grantedTest(read) else { return false }
-                replacements.append(TextEdit(range: read.byteRange, replacement: positive(test, replacing: read)))
+                rewrites.append(Rewrite(site: read, test: test, negative: false, variable: nil))
                 enumPlaces.append(read)
                 return true
             }
+        }
+
+        /// A decision rewritten: `site` becomes `test` (negated for `!==`). `variable` is the binding of
+        /// the status compared, when it is a variable never written.
+        private struct Rewrite {
+            let site: Node
+            let test: Test
+            let negative: Bool
+            let variable: Int?
+        }
+
+        /// The text that replaces a decision: its test, or the flag that holds that test already.
+        private func replacement(_ rewrite: Rewrite) -> TextEdit {
+            let test = flag(holding: rewrite.test, at: rewrite.site, copying: rewrite.variable).map(Test.flag) ?? rewrite.test
+            return TextEdit(range: rewrite.site.byteRange, replacement: rewrite.negative ? test.negated : positive(test, replacing: rewrite.site))
         }
 
         /// Whether the decision is an operand of `&&` / `||` next to a test of `ios.status` already
@@ -403,7 +429,7 @@ enum ProvisionalBlindRepair {
                 if let node = existing[property] { return node.text }
                 let capitalised = property.prefix(1).uppercased() + property.dropFirst()
                 let candidates = prefix.isEmpty ? [property, "permission" + capitalised] : [prefix + capitalised]
-                guard let free = freeName(candidates, in: region) else { return nil }
+                guard let free = freeNames.choose(candidates, in: region) else { return nil }
                 members.append(free == property ? property : "\(property): \(free)")
                 return free
             }
@@ -451,16 +477,10 @@ enum ProvisionalBlindRepair {
             guard awaited.is(.awaitExpression) || awaited.is(.yieldExpression),
                   let statement = Plan.statementEvaluatingFirst(holder),
                   let block = statement.parent, [.statementBlock, .program].contains(block.nodeKind),
-                  let name = freeName(["permissions", "permissionResponse"], in: (model.enclosingFunction(of: statement) ?? model.tree.root).byteRange)
+                  let name = freeNames.choose(["permissions", "permissionResponse"], in: (model.enclosingFunction(of: statement) ?? model.tree.root).byteRange)
             else { return nil }
-            let declaration = "const \(name) = \(awaited.text);"
-            if Plan.startsLine(statement.startByte, in: bytes) {
-                let lineEnding = DeprecatedShouldShowAlert.Layout.lineEnding(after: statement.startByte, in: bytes)
-                insertions.append((statement.startByte, declaration + lineEnding + Syntax.lineIndentation(at: statement.startByte, in: bytes)))
-            } else {
-                insertions.append((statement.startByte, declaration + " "))
-            }
-            if replacingIt { replacements.append(TextEdit(range: holder.byteRange, replacement: name)) }
+            edits.append(Edits.insertion(of: "const \(name) = \(awaited.text);", before: statement))
+            if replacingIt { edits.append(TextEdit(range: holder.byteRange, replacement: name)) }
             bound[holder.id] = name
             return name
         }
@@ -545,44 +565,37 @@ enum ProvisionalBlindRepair {
             }
             let name = binding.name
             let base = name == "status" ? "deliverable" : name.hasSuffix("Status") ? String(name.dropLast(6)) + "Deliverable" : name + "Deliverable"
-            guard let flag = freeName([base], in: (model.enclosingFunction(of: declaration) ?? model.tree.root).byteRange) else { return nil }
-            insertStatement("let \(flag) = \(initial.text);", after: declaration)
+            guard let flag = freeNames.choose([base], in: (model.enclosingFunction(of: declaration) ?? model.tree.root).byteRange) else { return nil }
+            edits.append(Edits.insertion(of: "let \(flag) = \(initial.text);", after: declaration))
+            plannedFlags.append((flag, index, declaration, initial))
             enumPlaces.append(declaration)
             for update in updates {
-                insertStatement("\(flag) = \(update.test.text);", after: update.statement)
+                edits.append(Edits.insertion(of: "\(flag) = \(update.test.text);", after: update.statement))
                 enumPlaces.append(update.statement)
             }
             flags[index] = .some(flag)
             return flag
         }
 
-        /// Inserts `statement` on a line of its own after `after` (after a comment ending that line), or
-        /// on the same line when code follows it there.
-        private func insertStatement(_ statement: String, after: Node) {
-            var index = after.endByte
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
-                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-            }
-            if index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D {
-                let lineEnding = DeprecatedShouldShowAlert.Layout.lineEnding(after: after.startByte, in: bytes)
-                insertions.append((index, lineEnding + Syntax.lineIndentation(at: after.startByte, in: bytes) + statement))
-            } else {
-                insertions.append((after.endByte, " " + statement))
-            }
-        }
-
-        // MARK: Names
-
-        /// The first of `candidates` (then the first with 2, 3…) that no variable anywhere in the file
-        /// has, and that this fix does not declare already in a region overlapping `region`.
-        private func freeName(_ candidates: [String], in region: Range<Int>) -> String? {
-            guard let first = candidates.first else { return nil }
-            for candidate in candidates + (2...9).map({ first + String($0) }) {
-                guard !model.variableNameOccurs(candidate, within: model.tree.root.byteRange),
-                      !declared.contains(where: { $0.name == candidate && $0.region.overlaps(region) }) else { continue }
-                declared.append((candidate, region))
-                return candidate
+        /// A flag that holds `test` already where `site` is evaluated, so that the decision reads it
+        /// rather than writing the same test again: the flag of a copy of `variable` (`let finalStatus =
+        /// existingStatus;` declares `finalDeliverable` as the test of `existingStatus`, which the
+        /// `if (existingStatus !== 'granted')` after it then reads), started as that same test. It must
+        /// still hold it at `site`: `site` is evaluated first in a statement after the flag's
+        /// declaration, in its block, and the copy is written (and the flag set anew) only after `site`,
+        /// in the same function; what the test reads is never written (`statusTest` sees to that).
+        private func flag(holding test: Test, at site: Node, copying variable: Int?) -> String? {
+            guard let variable, case .expression = test, let statement = Plan.statementEvaluatingFirst(site) else { return nil }
+            for flag in plannedFlags where flag.initial.text == test.text {
+                let copy = model.bindings[flag.following]
+                guard case let .variable(initializer?, path) = copy.declaration, path.isEmpty,
+                      case let original = Syntax.unwrap(initializer), original.is(.identifier),
+                      model.resolve(name: original.text, at: original) == variable,
+                      let block = flag.declaration.parent, statement.parent?.id == block.id,
+                      flag.declaration.endByte <= statement.startByte else { continue }
+                let function = model.enclosingFunction(of: flag.declaration)?.id
+                guard copy.writes.allSatisfy({ $0.node.startByte >= site.endByte && model.enclosingFunction(of: $0.node)?.id == function }) else { continue }
+                return flag.name
             }
             return nil
         }
@@ -591,55 +604,19 @@ enum ProvisionalBlindRepair {
 
         func fix() -> Fix? {
             guard let reference = model.expoEnumReference("IosAuthorizationStatus", usableAt: enumPlaces) else { return nil }
-            var edits = replacements.map { edit in
+            var planned = (rewrites.map(replacement) + edits).map { edit in
                 TextEdit(range: edit.range, replacement: edit.replacement.replacingOccurrences(of: Plan.enumPlaceholder, with: reference.text))
             }
-            var pending = insertions.map { (offset: $0.offset, text: $0.text.replacingOccurrences(of: Plan.enumPlaceholder, with: reference.text)) }
             for (pattern, members) in patternAdditions.values {
-                guard let addition = Plan.appending(members, to: pattern, in: bytes) else { return nil }
-                pending.append(addition)
+                guard let addition = Edits.appending(members, to: pattern) else { return nil }
+                planned.append(addition)
             }
             if let list = reference.listToExtend {
-                guard let addition = Plan.appending([reference.text], to: list, in: bytes) else { return nil }
-                pending.append(addition)
+                guard let addition = Edits.appending([reference.text], to: list) else { return nil }
+                planned.append(addition)
             }
-            // Insertions at one offset become one edit, in the order they were planned.
-            var byOffset: [Int: String] = [:]
-            var order: [Int] = []
-            for insertion in pending {
-                if byOffset[insertion.offset] == nil { order.append(insertion.offset) }
-                byOffset[insertion.offset, default: ""] += insertion.text
-            }
-            edits += order.map { TextEdit(range: $0..<$0, replacement: byOffset[$0]!) }
-            edits.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
-            // No two edits may touch the same text (an insertion inside a replaced range, say).
-            for (earlier, later) in zip(edits, edits.dropFirst()) {
-                if later.range.lowerBound < earlier.range.upperBound { return nil }
-                if later.range.lowerBound == earlier.range.lowerBound, earlier.range.isEmpty || later.range.isEmpty { return nil }
-            }
-            return Fix(title: ProvisionalBlindRepair.title, applicability: .unsafe, edits: edits)
-        }
-
-        /// The insertion that appends `items` to a braced, comma-separated list (an object pattern, named
-        /// imports), written the way the list is: one per line with the last item's indentation, with
-        /// or without a trailing comma, or inline.
-        static func appending(_ items: [String], to list: Node, in bytes: [UInt8]) -> (offset: Int, text: String)? {
-            guard let last = list.namedChildren.last(where: { $0.nodeKind != .comment }) else { return nil }
-            var index = last.endByte
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-            let trailingComma = index < bytes.count && bytes[index] == UInt8(ascii: ",")
-            guard startsLine(last.startByte, in: bytes) else {
-                return (last.endByte, items.map { ", \($0)" }.joined())
-            }
-            let lineEnding = DeprecatedShouldShowAlert.Layout.lineEnding(after: last.startByte, in: bytes)
-            let indentation = Syntax.lineIndentation(at: last.startByte, in: bytes)
-            guard trailingComma else {
-                return (last.endByte, items.map { ",\(lineEnding)\(indentation)\($0)" }.joined())
-            }
-            // After the comma and what ends its line (a comment).
-            var end = index + 1
-            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            return (end, items.map { "\(lineEnding)\(indentation)\($0)," }.joined())
+            guard let combined = Edits.combined(planned) else { return nil }
+            return Fix(title: ProvisionalBlindRepair.title, applicability: .unsafe, edits: combined)
         }
 
         // MARK: Syntax
@@ -680,12 +657,5 @@ enum ProvisionalBlindRepair {
         static func isLexical(_ nameNode: Node) -> Bool {
             nameNode.parent?.nodeKind == .variableDeclarator && nameNode.parent?.parent?.nodeKind == .lexicalDeclaration
         }
-
-        static func startsLine(_ offset: Int, in bytes: [UInt8]) -> Bool {
-            var start = offset
-            while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
-            return start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D
-        }
-
     }
 }

@@ -163,6 +163,123 @@ struct ProvisionalBlindRepairTests {
           return items.filter(() => granted || ios?.status === N.IosAuthorizationStatus.PROVISIONAL || ios?.status === N.IosAuthorizationStatus.EPHEMERAL);
         }
         """),
+        // Issue 38: the copied snippet declares `finalDeliverable` as the test of `existingStatus`; the
+        // `if` on the next line reads it rather than writing the same three-part test again.
+        Case(name: "a test of the copied status reads the flag of the copy", before: """
+        import * as N from 'expo-notifications';
+        export async function register() {
+          const { status: existingStatus } = await N.getPermissionsAsync();
+          let finalStatus = existingStatus;
+          if (existingStatus !== 'granted') {
+            const { status } = await N.requestPermissionsAsync();
+            finalStatus = status;
+          }
+          if (finalStatus !== 'granted') return null;
+          return N.getExpoPushTokenAsync({ projectId: 'p' });
+        }
+        """, after: """
+        import * as N from 'expo-notifications';
+        export async function register() {
+          const { status: existingStatus, granted: existingGranted, ios: existingIos } = await N.getPermissionsAsync();
+          let finalStatus = existingStatus;
+          let finalDeliverable = existingGranted || existingIos?.status === N.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === N.IosAuthorizationStatus.EPHEMERAL;
+          if (!finalDeliverable) {
+            const { status, granted, ios } = await N.requestPermissionsAsync();
+            finalStatus = status;
+            finalDeliverable = granted || ios?.status === N.IosAuthorizationStatus.PROVISIONAL || ios?.status === N.IosAuthorizationStatus.EPHEMERAL;
+          }
+          if (!finalDeliverable) return null;
+          return N.getExpoPushTokenAsync({ projectId: 'p' });
+        }
+        """),
+        // Once the copy may have been written, the flag no longer says what the copied status does.
+        Case(name: "a test of the copied status after a write of the copy keeps its own test", before: """
+        import * as N from 'expo-notifications';
+        export async function register(retry: boolean) {
+          const { status: existingStatus } = await N.getPermissionsAsync();
+          let finalStatus = existingStatus;
+          if (retry) {
+            const next = await N.requestPermissionsAsync();
+            finalStatus = next.status;
+          }
+          if (existingStatus !== 'granted') return null;
+          return finalStatus === 'granted';
+        }
+        """, after: """
+        import * as N from 'expo-notifications';
+        export async function register(retry: boolean) {
+          const { status: existingStatus, granted: existingGranted, ios: existingIos } = await N.getPermissionsAsync();
+          let finalStatus = existingStatus;
+          let finalDeliverable = existingGranted || existingIos?.status === N.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === N.IosAuthorizationStatus.EPHEMERAL;
+          if (retry) {
+            const next = await N.requestPermissionsAsync();
+            finalStatus = next.status;
+            finalDeliverable = next.granted || next.ios?.status === N.IosAuthorizationStatus.PROVISIONAL || next.ios?.status === N.IosAuthorizationStatus.EPHEMERAL;
+          }
+          if (!(existingGranted || existingIos?.status === N.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === N.IosAuthorizationStatus.EPHEMERAL)) return null;
+          return finalDeliverable;
+        }
+        """),
+        // In a loop, a write after the test runs before it on the next pass.
+        Case(name: "a test of the copied status in a loop that writes the copy keeps its own test", before: """
+        import * as N from 'expo-notifications';
+        export async function retry(attempts: number[]) {
+          const { status: existingStatus } = await N.getPermissionsAsync();
+          let finalStatus = existingStatus;
+          for (const attempt of attempts) {
+            if (existingStatus !== 'granted') {
+              const next = await N.requestPermissionsAsync();
+              finalStatus = next.status;
+            }
+          }
+          return finalStatus === 'granted';
+        }
+        """, after: """
+        import * as N from 'expo-notifications';
+        export async function retry(attempts: number[]) {
+          const { status: existingStatus, granted: existingGranted, ios: existingIos } = await N.getPermissionsAsync();
+          let finalStatus = existingStatus;
+          let finalDeliverable = existingGranted || existingIos?.status === N.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === N.IosAuthorizationStatus.EPHEMERAL;
+          for (const attempt of attempts) {
+            if (!(existingGranted || existingIos?.status === N.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === N.IosAuthorizationStatus.EPHEMERAL)) {
+              const next = await N.requestPermissionsAsync();
+              finalStatus = next.status;
+              finalDeliverable = next.granted || next.ios?.status === N.IosAuthorizationStatus.PROVISIONAL || next.ios?.status === N.IosAuthorizationStatus.EPHEMERAL;
+            }
+          }
+          return finalDeliverable;
+        }
+        """),
+        // A function that writes the copy may have run before the test.
+        Case(name: "a copy written in a nested function keeps the test of the copied status", before: """
+        import * as N from 'expo-notifications';
+        export async function register() {
+          const { status: existingStatus } = await N.getPermissionsAsync();
+          let finalStatus = existingStatus;
+          const ask = async () => {
+            const next = await N.requestPermissionsAsync();
+            finalStatus = next.status;
+          };
+          await ask();
+          if (existingStatus !== 'granted') return null;
+          return finalStatus === 'granted';
+        }
+        """, after: """
+        import * as N from 'expo-notifications';
+        export async function register() {
+          const { status: existingStatus, granted: existingGranted, ios: existingIos } = await N.getPermissionsAsync();
+          let finalStatus = existingStatus;
+          let finalDeliverable = existingGranted || existingIos?.status === N.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === N.IosAuthorizationStatus.EPHEMERAL;
+          const ask = async () => {
+            const next = await N.requestPermissionsAsync();
+            finalStatus = next.status;
+            finalDeliverable = next.granted || next.ios?.status === N.IosAuthorizationStatus.PROVISIONAL || next.ios?.status === N.IosAuthorizationStatus.EPHEMERAL;
+          };
+          await ask();
+          if (!(existingGranted || existingIos?.status === N.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === N.IosAuthorizationStatus.EPHEMERAL)) return null;
+          return finalDeliverable;
+        }
+        """),
     ]
 
     @Test(arguments: repairs)

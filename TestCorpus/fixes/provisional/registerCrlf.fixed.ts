@@ -5,7 +5,7 @@ export async function registerWithCrlf(projectId: string): Promise<string | unde
   const { status: existingStatus, granted: existingGranted, ios: existingIos } = await Notifications.getPermissionsAsync();
   let finalStatus = existingStatus;
   let finalDeliverable = existingGranted || existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;
-  if (!(existingGranted || existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === Notifications.IosAuthorizationStatus.EPHEMERAL)) { // expect: provisional-blind-check
+  if (!finalDeliverable) { // expect: provisional-blind-check
     const { status, granted, ios } = await Notifications.requestPermissionsAsync(); // expect: missing-allow-provisional, request-when-denied
     finalStatus = status;
     finalDeliverable = granted || ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || ios?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;

@@ -12,7 +12,7 @@ export async function registerDevice(projectId: string): Promise<string | null> 
   const { status: existingStatus, granted: existingGranted, ios: existingIos } = await getPermissionsAsync();
   let finalStatus = existingStatus;
   let finalDeliverable = existingGranted || existingIos?.status === IosAuthorizationStatus.PROVISIONAL || existingIos?.status === IosAuthorizationStatus.EPHEMERAL;
-  if (!(existingGranted || existingIos?.status === IosAuthorizationStatus.PROVISIONAL || existingIos?.status === IosAuthorizationStatus.EPHEMERAL)) { // expect: provisional-blind-check
+  if (!finalDeliverable) { // expect: provisional-blind-check
     const { status, granted, ios } = await requestPermissionsAsync({ // expect: missing-allow-provisional, request-when-denied
       ios: { allowAlert: true, allowBadge: true, allowSound: true },
     });

@@ -21,7 +21,7 @@ export async function registerForPushNotificationsAsync(): Promise<string | unde
     const { status: existingStatus, granted: existingGranted, ios: existingIos } = await Notifications.getPermissionsAsync();
     let finalStatus = existingStatus;
     let finalDeliverable = existingGranted || existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;
-    if (!(existingGranted || existingIos?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || existingIos?.status === Notifications.IosAuthorizationStatus.EPHEMERAL)) {
+    if (!finalDeliverable) {
       const { status, granted, ios } = await Notifications.requestPermissionsAsync(); // expect: request-when-denied
       finalStatus = status;
       finalDeliverable = granted || ios?.status === Notifications.IosAuthorizationStatus.PROVISIONAL || ios?.status === Notifications.IosAuthorizationStatus.EPHEMERAL;
