@@ -112,7 +112,7 @@ public final class SemanticModel {
 
     /// Whether the file uses expo-notifications: imports it, or imports it through a module of the
     /// project (`import Notifications from '../lib/expoNotifications'`, a file that re-exports it or
-    /// exports it as its default, even as `require(…)` or `null`).
+    /// exports it as its default, even as `require(…)` or `null`, or a loader function that returns it).
     public var usesExpoNotifications: Bool {
         if importsExpoNotifications { return true }
         if let cached = usesExpoThroughProjectCache { return cached }
@@ -120,13 +120,9 @@ public final class SemanticModel {
         if let project {
             outer: for module in relativeImports {
                 guard let exports = project.exports(ofModule: module, importedFrom: path) else { continue }
-                for exported in exports.values {
-                    if case let .reference(reference) = exported {
-                        switch reference {
-                        case .expoModule, .expoExport: result = true; break outer
-                        default: continue
-                        }
-                    }
+                for exported in exports.values where exported.handsOnExpoNotifications {
+                    result = true
+                    break outer
                 }
             }
         }
