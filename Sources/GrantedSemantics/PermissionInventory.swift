@@ -156,6 +156,9 @@ public enum PermissionInventory {
                 let option = model.hookRequest(call).map { model.provisionalOption(ofExpoOptions: $0.options) } ?? .unknown
                 return request(call, Syntax.normalisedText(callee), SemanticModel.expoNotificationsModule, option, model)
             }
+        case .external(.function(returns: .expoModule)):
+            // A loader of expo-notifications: the module, not a read.
+            return nil
         case let .external(.function(returns)):
             (name, kind) = (Syntax.normalisedText(callee), .read)
             if case let .authorizationStatus(lib) = returns { library = lib.rawValue } else { library = SemanticModel.expoNotificationsModule }

@@ -47,6 +47,9 @@ public indirect enum ExportedResult: Equatable, Sendable {
     case object([String: ExportedResult])
     /// An application store's state (`useContext(PushContext)`), by its key (`StoreCells.swift`).
     case store(String)
+    /// expo-notifications itself: a loader (`return require('expo-notifications')`, `import(…)`, a
+    /// module cached in a variable), whose callers use the module it gives.
+    case expoModule
 
     /// The value at a call site, with the call as its origin.
     func instantiated(origin: Range<Int>) -> SymbolicValue {
@@ -58,6 +61,7 @@ public indirect enum ExportedResult: Equatable, Sendable {
         case .notifeeSettings: return .notifeeSettings(origin: origin)
         case let .object(members): return .resultObject(members, origin: origin)
         case let .store(key): return .storeState(key, origin: origin)
+        case .expoModule: return .expoModule
         }
     }
 }
@@ -67,6 +71,16 @@ extension ExportedValue {
     var symbolic: SymbolicValue {
         if case let .reference(reference) = self { return reference.symbolic }
         return .external(self)
+    }
+
+    /// Whether an importer gets expo-notifications from this export: the module, one of its
+    /// functions, or a loader that returns the module, itself or as a member of an object.
+    var handsOnExpoNotifications: Bool {
+        switch self {
+        case .reference(.expoModule), .reference(.expoExport), .function(returns: .expoModule): return true
+        case let .object(members), let .module(members): return members.values.contains { $0.handsOnExpoNotifications }
+        default: return false
+        }
     }
 }
 
@@ -741,6 +755,8 @@ extension SemanticModel {
                 case let .authorizationStatus(library, _): return .function(returns: .authorizationStatus(library))
                 case .notifeeSettings: return .function(returns: .notifeeSettings)
                 case let .storeState(key, _): return .function(returns: .store(key))
+                // A loader: `return require('expo-notifications')`, `return cached` (`ValueFlow.swift`).
+                case .expoModule: return .function(returns: .expoModule)
                 case let .localObject(object):
                     // `return { status, canAsk: … }`: the members that are permission data.
                     if let members = resultMembers(of: object, depth: depth), !members.isEmpty { return .function(returns: .object(members)) }

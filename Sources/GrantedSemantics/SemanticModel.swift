@@ -60,6 +60,9 @@ public final class SemanticModel {
     public private(set) var calls: [Node] = []
     /// Comparison-like expressions (binary expressions and `.includes` calls) by owning function.
     private(set) var comparisons: [Node] = []
+    /// Writes to a property of `this` (`this.notifications ??= await import(…)`), in document order:
+    /// what a class keeps in a field (`ModuleLoaders.swift`).
+    private(set) var thisPropertyWrites: [ThisPropertyWrite] = []
     private var memberAccessesOfGrantedCount = 0
 
     var valueCache: [NodeID: SymbolicValue] = [:]
@@ -76,6 +79,9 @@ public final class SemanticModel {
     var behaviorObjectsCache: Set<NodeID>?
     var handlerFunctionsCache: [Node]?
     var platformRangesCache: [(Range<Int>, PlatformSet)]?
+    /// The arguments of every call of a function, when only this file's calls by name reach it
+    /// (`ModuleLoaders.swift`), by function; nil inside when something else may call it.
+    var everyCallArgumentsCache: [NodeID: [[Node]]?] = [:]
     /// Branch and loop regions of each function body (see `ValueFlow.swift`), built on first use.
     var flowRegionsCache: [NodeID: FlowRegions] = [:]
     /// What a rule computes once per file and shares between its findings (the one fix that repairs
@@ -106,7 +112,7 @@ public final class SemanticModel {
 
     /// Whether the file uses expo-notifications: imports it, or imports it through a module of the
     /// project (`import Notifications from '../lib/expoNotifications'`, a file that re-exports it or
-    /// exports it as its default, even as `require(…)` or `null`).
+    /// exports it as its default, even as `require(…)` or `null`, or a loader function that returns it).
     public var usesExpoNotifications: Bool {
         if importsExpoNotifications { return true }
         if let cached = usesExpoThroughProjectCache { return cached }
@@ -114,13 +120,9 @@ public final class SemanticModel {
         if let project {
             outer: for module in relativeImports {
                 guard let exports = project.exports(ofModule: module, importedFrom: path) else { continue }
-                for exported in exports.values {
-                    if case let .reference(reference) = exported {
-                        switch reference {
-                        case .expoModule, .expoExport: result = true; break outer
-                        default: continue
-                        }
-                    }
+                for exported in exports.values where exported.handsOnExpoNotifications {
+                    result = true
+                    break outer
                 }
             }
         }
@@ -270,11 +272,19 @@ public final class SemanticModel {
                         pendingWrites.append((target, Write(node: node, target: target, value: right, path: path)))
                     }
                 }
+                if let write = ThisPropertyWrite(node) { thisPropertyWrites.append(write) }
             case .augmentedAssignmentExpression:
-                // `x += 1`, `x ??= value`: a write whose value the model does not follow.
                 if let left = node.child(byField: .left), left.is(.identifier) {
-                    pendingWrites.append((left, Write(node: node, target: left, value: nil, path: [])))
+                    if let right = Self.logicalAssignmentValue(node) {
+                        // `x ??= value`, `x ||= value`: the value may be written, where the right
+                        // operand runs (a branch of its own, `ValueFlow.swift`).
+                        pendingWrites.append((left, Write(node: right, target: left, value: right, path: [])))
+                    } else {
+                        // `x += 1`: a write whose value the model does not follow.
+                        pendingWrites.append((left, Write(node: node, target: left, value: nil, path: [])))
+                    }
                 }
+                if let write = ThisPropertyWrite(node) { thisPropertyWrites.append(write) }
             case .updateExpression:
                 if let argument = node.child(byField: .argument), argument.is(.identifier) {
                     pendingWrites.append((argument, Write(node: node, target: argument, value: nil, path: [])))

@@ -318,7 +318,8 @@ extension SemanticModel {
         return nil
     }
 
-    /// A method or field of a class in this file.
+    /// A method or field of a class in this file; a field its code fills may hold the module it
+    /// loads (`ModuleLoaders.swift`).
     func classMember(_ classNode: Node, _ name: String) -> SymbolicValue {
         guard let body = classNode.child(byField: .body) else { return .unknown }
         for member in body.namedChildren {
@@ -327,14 +328,14 @@ extension SemanticModel {
                 if member.child(byField: .name).flatMap(Syntax.propertyName) == name { return .localFunction(member) }
             case .publicFieldDefinition:
                 if member.child(byField: .name).flatMap(Syntax.propertyName) == name,
-                   let fieldValue = member.child(byField: .value) {
+                   let fieldValue = member.child(byField: .value), !Self.isPlaceholder(fieldValue) {
                     return value(of: fieldValue)
                 }
             default:
                 continue
             }
         }
-        return .unknown
+        return moduleKeptInField(of: classNode, name)
     }
 
     /// A callback parameter's value, from where the callback is passed, or from its type annotation.
@@ -342,6 +343,7 @@ extension SemanticModel {
         if let type = parameter.child(byField: .type), typeNamesPermissionResponse(type) {
             return .permissionResponse(origin: parameter.byteRange)
         }
+        if let module = moduleParameterValue(function: function, index: index, parameter: parameter) { return module }
         // react-query's `select: (data) => ...` receives what the query function resolves to.
         if index == 0, let context = Syntax.outerContext(of: function), context.parent.is(.pair),
            ["select", "onSuccess", "onSettled"].contains(context.parent.child(byField: .key).flatMap(Syntax.propertyName) ?? ""),
@@ -578,6 +580,8 @@ extension SemanticModel {
             return .unknown
         case .binaryExpression:
             return binaryValue(node)
+        case .assignmentExpression, .augmentedAssignmentExpression:
+            return assignmentValue(node)
         case .unaryExpression:
             if Syntax.operatorText(node) == "!", let argument = node.child(byField: .argument),
                case let .platformTest(ifTrue, ifFalse) = value(of: argument) {

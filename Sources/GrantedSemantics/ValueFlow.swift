@@ -8,7 +8,8 @@ public struct Write {
     /// The identifier written.
     public let target: Node
     /// The value written, reached through `path` (`({ status: s } = response)`); nil when the model
-    /// does not follow it (`s += 1`, `s++`, `s ??= value`, `for (s of list)`).
+    /// does not follow it (`s += 1`, `s++`, `for (s of list)`). A `s ??= value` or `s ||= value`
+    /// writes `value` where it runs: its `node` is the right operand, a branch of its own.
     public let value: Node?
     public let path: [SemanticModel.PathStep]
 }

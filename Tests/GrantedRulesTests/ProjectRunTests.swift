@@ -4,6 +4,7 @@ import GrantedLinter
 @testable import GrantedSemantics
 @testable import GrantedWorkspace
 import GrantedRules
+import GrantedSyntax
 import Testing
 import TestSupport
 
@@ -35,6 +36,35 @@ struct ProjectRunTests {
         #expect(streamed.results.map(\.file.path) == files.files.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
         #expect(Self.summary(streamed) == Self.summary(listed))
         #expect(streamed.results.contains { !$0.diagnostics.isEmpty })
+    }
+
+    static let crossFileCases: [String] = {
+        let root = TestSupport.packageRoot.appendingPathComponent("TestCorpus/cross-file")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+    }()
+
+    /// CorpusTests summarises every file of a case before linting; a run summarises only the
+    /// files that name a notification module up front and lints the rest when they name what
+    /// those export (a file that reaches expo-notifications through a loader in another file
+    /// names only the loader). Both must find what the fixtures expect.
+    @Test(arguments: crossFileCases)
+    func aRunOfACrossFileCaseFindsWhatItsFixturesExpect(_ name: String) throws {
+        let directory = TestSupport.packageRoot.appendingPathComponent("TestCorpus/cross-file/\(name)")
+        let workspace = try Workspace(catalog: Self.catalog, root: TestSupport.packageRoot.path)
+        let report = try workspace.run(RunRequest(paths: [directory.path])).report
+        var found: [String] = []
+        for result in report.results {
+            let text = SourceText(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: result.file.path))))
+            for diagnostic in result.diagnostics {
+                found.append("\(URL(fileURLWithPath: result.file.path).lastPathComponent):\(text.position(of: diagnostic.range.lowerBound).line) \(diagnostic.ruleId)")
+            }
+        }
+        var expected: [String] = []
+        for file in TestSupport.sourceFiles(under: directory) where !file.path.hasSuffix(".d.ts") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            expected += TestSupport.expectations(in: text).map { "\(file.lastPathComponent):\($0.line) \($0.ruleId)" }
+        }
+        #expect(found.sorted() == expected.sorted())
     }
 }
 
