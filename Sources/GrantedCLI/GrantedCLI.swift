@@ -232,6 +232,7 @@ public enum GrantedCLI {
             return CheckstyleReporter(relativePath: relativePath).render(report)
         case .markdown:
             var reporter = MarkdownReporter(relativePath: relativePath, helpURI: ruleDocsURL)
+            reporter.sourceLink = MarkdownReporter.gitHubSourceLink(environment: ProcessInfo.processInfo.environment)
             reporter.flowTables = MarkdownReporter.flowTables(for: report, displayPath: { displayPath($0) })
             return reporter.render(report)
         }

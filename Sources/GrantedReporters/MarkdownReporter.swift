@@ -1,3 +1,4 @@
+import Foundation
 import GrantedFlows
 import GrantedLinter
 import GrantedSyntax
@@ -20,6 +21,8 @@ public struct MarkdownReporter {
     /// Where a rule's documentation lives; nil to show the id without a link.
     public let helpURI: (String) -> String?
 
+    /// Where a `file:line` links to (nil: plain text).
+    public var sourceLink: ((String, Int) -> String?)?
     /// The flow tables of the flows that hold a live provisional-blind finding (`flowTables(for:)`),
     /// shown after the findings: what each device lives through there (docs/flows.md).
     public var flowTables: [String] = []
@@ -64,7 +67,7 @@ public struct MarkdownReporter {
         if !report.problems.isEmpty {
             output += "\n**\(plural(report.problems.count, "file")) could not be analysed:**\n\n"
             for problem in report.problems {
-                output += "- \(Self.cell(relativePath(problem.path))): \(Self.cell(problem.reason))\n"
+                output += "- \(Self.literal(relativePath(problem.path))): \(Self.cell(problem.reason))\n"
             }
         }
         if !flowTables.isEmpty {
@@ -80,7 +83,7 @@ public struct MarkdownReporter {
             output += "\n\(plural(recovered.count, "file")) could only be parsed with error recovery (never a failure):\n\n"
             for result in recovered {
                 guard let recovery = result.recovery else { continue }
-                output += "- \(Self.cell(relativePath(result.file.path))): \(Self.cell(RecoveryNotes.summary(recovery, in: result.file.text)))\n"
+                output += "- \(Self.literal(relativePath(result.file.path))): \(Self.cell(RecoveryNotes.summary(recovery, in: result.file.text)))\n"
             }
         }
         return output
@@ -107,7 +110,7 @@ public struct MarkdownReporter {
                 var details = diagnostic.notes.map { "note: " + $0 }
                 if let help = diagnostic.help { details.append("help: " + help) }
                 let detailCell = details.map(Self.cell).joined(separator: "<br>")
-                output += "| \(Self.cell("\(path):\(line)")) | \(diagnostic.severity.rawValue) | \(rule(diagnostic.ruleId)) | \(Self.cell(diagnostic.message)) | \(detailCell) |\n"
+                output += "| \(location(path, line)) | \(diagnostic.severity.rawValue) | \(rule(diagnostic.ruleId)) | \(Self.cell(diagnostic.message)) | \(detailCell) |\n"
             }
         }
         if report.diagnosticCount > listed {
@@ -116,16 +119,105 @@ public struct MarkdownReporter {
         return output
     }
 
+    /// `path:line`, linked to that line of the commit when the run knows it (`sourceLink`).
+    private func location(_ path: String, _ line: Int) -> String {
+        let text = Self.literal("\(path):\(line)")
+        guard let url = sourceLink?(path, line) else { return text }
+        return "[\(text)](\(Self.linkDestination(url)))"
+    }
+
+    /// A `file:line` link to a commit's line on GitHub, from the variables GitHub Actions sets
+    /// (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`, `GITHUB_SHA`); nil outside Actions.
+    public static func gitHubSourceLink(environment: [String: String]) -> ((String, Int) -> String?)? {
+        guard let server = environment["GITHUB_SERVER_URL"], !server.isEmpty,
+              let repository = environment["GITHUB_REPOSITORY"], !repository.isEmpty,
+              let sha = environment["GITHUB_SHA"], !sha.isEmpty else { return nil }
+        let base = "\(server.hasSuffix("/") ? String(server.dropLast()) : server)/\(repository)/blob/\(sha)/"
+        return { path, line in
+            // Only a path inside the repository (relative) has a page there.
+            guard !path.hasPrefix("/"), !path.hasPrefix("../") else { return nil }
+            return base + path.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }.joined(separator: "/") + "#L\(line)"
+        }
+    }
+
     private func rule(_ id: String) -> String {
         guard let uri = helpURI(id) else { return Self.cell(id) }
         return "[\(Self.cell(id))](\(Self.linkDestination(uri)))"
     }
 
-    /// Text for a table cell (and for list items): ASCII punctuation that could start markup, end
-    /// the cell or decode an entity is backslash-escaped (`\|` also inside code in GitHub's tables),
-    /// line breaks become `<br>`, tabs spaces, and the other control characters (and the
-    /// noncharacters U+FFFE, U+FFFF) U+FFFD.
+    /// Prose for a table cell (and for list items) — a message, a note, the help line: its code
+    /// spans (`` `existingStatus !== 'granted'` ``) stay code, with only what would end the cell
+    /// escaped in them (`|`, which GitHub's tables unescape inside code too; a line end becomes a
+    /// space, as it would in code); everything around them is shown as it is (`literal`). A
+    /// backtick that opens no span is shown as a backtick.
     public static func cell(_ text: String) -> String {
+        let characters = Array(text)
+        var output = ""
+        var plain = ""
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "`" else {
+                plain.append(characters[index])
+                index += 1
+                continue
+            }
+            var run = 0
+            while index + run < characters.count, characters[index + run] == "`" { run += 1 }
+            // The closing run has exactly the opening run's length.
+            var close: Int?
+            var search = index + run
+            while search < characters.count {
+                if characters[search] == "`" {
+                    var length = 0
+                    while search + length < characters.count, characters[search + length] == "`" { length += 1 }
+                    if length == run {
+                        close = search
+                        break
+                    }
+                    search += length
+                } else {
+                    search += 1
+                }
+            }
+            guard let close else {
+                plain += String(repeating: "`", count: run)
+                index += run
+                continue
+            }
+            let code = String(characters[(index + run)..<close])
+            var shown = ""
+            for scalar in code.unicodeScalars {
+                switch scalar {
+                case "|": shown += "\\|"
+                case "\r", "\n", "\t": shown += " "
+                default:
+                    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                        shown += "\u{FFFD}"
+                    } else {
+                        shown.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            // A code span that is empty or all spaces is no span: shown as it is.
+            guard !shown.trimmingCharacters(in: .whitespaces).isEmpty else {
+                plain += String(characters[index..<(close + run)])
+                index = close + run
+                continue
+            }
+            output += literal(plain)
+            plain = ""
+            let fence = String(repeating: "`", count: run)
+            let pad = shown.hasPrefix("`") || shown.hasSuffix("`") ? " " : ""
+            output += fence + pad + shown + pad + fence
+            index = close + run
+        }
+        return output + literal(plain)
+    }
+
+    /// Text shown as it is (a path): ASCII punctuation that could start markup, end the cell or
+    /// decode an entity is backslash-escaped, line breaks become `<br>`, tabs spaces, and the other
+    /// control characters (and the noncharacters U+FFFE, U+FFFF) U+FFFD.
+    public static func literal(_ text: String) -> String {
         var output = ""
         var afterCarriageReturn = false
         for scalar in text.unicodeScalars {

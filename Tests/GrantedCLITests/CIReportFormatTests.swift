@@ -395,8 +395,10 @@ extension CLITests {
         let tables = Self.elements("table", in: root)
         #expect(tables.count == 2)
         let quote = try #require(Self.elements("block_quote", in: root).first, "the evidence note is a block quote")
-        #expect(Self.renderedText(quote) == "Note: " + Self.hostileEvidence + ".")
-        #expect(Self.elements("strong", in: quote).count == 1 && Self.elements("code", in: quote).isEmpty && Self.elements("html_inline", in: quote).isEmpty)
+        // Code spans stay code (issue 39); the rest is shown as written.
+        #expect(Self.renderedText(quote) == "Note: " + Self.hostileEvidence.replacingOccurrences(of: "`", with: "") + ".")
+        #expect(Self.elements("strong", in: quote).count == 1 && Self.elements("code", in: quote).map { $0.stringValue ?? "" } == ["x"]
+            && Self.elements("html_inline", in: quote).isEmpty)
         for (table, columns) in zip(tables, [2, 5]) {
             let tableRows = Self.elements("table_header", in: table) + Self.elements("table_row", in: table)
             #expect(tableRows.count == (columns == 2 ? 2 : 3))
@@ -406,22 +408,53 @@ extension CLITests {
         let cells = Self.elements("table_cell", in: findingRow)
         // What a reader sees: the path and message as they are, line breaks as <br>, other controls as U+FFFD.
         let expectedPath = "src/we|ird`<&>\"'\u{FFFD}\u{FFFD}\u{FFFD} name.ts:1"
-        let expectedMessage = "a | b `c` <d/> & \"e\" ]]> *f* _g_ [h](i) \\| $j$ \u{FFFD}\u{FFFD}[31m\u{FFFD}\nline two\nthree\nfour tab \u{FFFD}\u{FFFD} end"
+        let expectedMessage = "a | b c <d/> & \"e\" ]]> *f* _g_ [h](i) \\| $j$ \u{FFFD}\u{FFFD}[31m\u{FFFD}\nline two\nthree\nfour tab \u{FFFD}\u{FFFD} end"
         #expect(Self.renderedText(cells[0]) == expectedPath)
         #expect(Self.renderedText(cells[1]) == "error")
         // (FoundationXML's attribute(forName:) misses attributes in a default namespace.)
         let link = Self.elements("link", in: cells[2]).first
         #expect(link?.attributes?.first { $0.localName == "destination" }?.stringValue == "https://example.com/rules/deprecated-should-show-alert.md")
         #expect(Self.renderedText(cells[3]) == expectedMessage)
-        for markup in ["code", "emph", "strong", "link", "image", "strikethrough"] {
+        #expect(Self.elements("code", in: cells[3]).map { $0.stringValue ?? "" } == ["c"], "the message's code span is code")
+        for markup in ["emph", "strong", "link", "image", "strikethrough"] {
             #expect(Self.elements(markup, in: cells[3]).isEmpty, "no \(markup) made from the message")
         }
         // The details: each note and the help line on a line of its own, as written.
-        let expectedDetails = "note: why | `x` <y/> & *z* \u{FFFD}\nnext ]]>\nnote: plain\nhelp: write `w` [v](u) _t_ ~~s~~ <br> \\| end"
+        let expectedDetails = "note: why | x <y/> & *z* \u{FFFD}\nnext ]]>\nnote: plain\nhelp: write w [v](u) _t_ ~~s~~ <br> \\| end"
         #expect(Self.renderedText(cells[4]) == expectedDetails)
-        for markup in ["code", "emph", "strong", "link", "image", "strikethrough"] {
+        #expect(Self.elements("code", in: cells[4]).map { $0.stringValue ?? "" } == ["x", "w"])
+        for markup in ["emph", "strong", "link", "image", "strikethrough"] {
             #expect(Self.elements(markup, in: cells[4]).isEmpty, "no \(markup) made from the notes or help")
         }
+    }
+
+    /// Issue 39: the job summary's code spans render as code, a `|` in one does not split the
+    /// cell, a lone backtick stays a backtick, and on GitHub Actions each file:line links to its line.
+    @Test func markdownCodeSpansStayCodeAndLocationsLinkToTheCommit() throws {
+        #expect(MarkdownReporter.cell("`existingStatus !== 'granted'` rejects") == "`existingStatus !== 'granted'` rejects")
+        #expect(MarkdownReporter.cell("`a || b` and `c`") == "`a \\|\\| b` and `c`")
+        #expect(MarkdownReporter.cell("a lone ` tick") == "a lone \\` tick")
+        #expect(MarkdownReporter.cell("``a`b``") == "``a`b``")
+        let link = try #require(MarkdownReporter.gitHubSourceLink(environment: [
+            "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "owner/app", "GITHUB_SHA": "0123abc",
+        ]))
+        #expect(link("src/push notifications.ts", 7) == "https://github.com/owner/app/blob/0123abc/src/push%20notifications.ts#L7")
+        #expect(link("/elsewhere/x.ts", 1) == nil)
+        #expect(MarkdownReporter.gitHubSourceLink(environment: ["GITHUB_SHA": "x"]) == nil)
+        var reporter = MarkdownReporter(relativePath: { $0 })
+        reporter.sourceLink = link
+        let markdown = reporter.render(try Self.hostileReport())
+        guard let cmark = Self.cmarkGFM else {
+            Issue.record("cmark-gfm not found: install it (scripts/test-deps.sh) to render the Markdown report")
+            return
+        }
+        let rendered = try Self.runTool(cmark, ["--extension", "table", "--to", "xml"], on: markdown)
+        let root = try #require(try Self.parseXML(rendered.output).rootElement())
+        let row = try #require(Self.elements("table_row", in: Self.elements("table", in: root)[1]).first)
+        let cells = Self.elements("table_cell", in: row)
+        #expect(cells.count == 5)
+        let destination = Self.elements("link", in: cells[0]).first?.attributes?.first { $0.localName == "destination" }?.stringValue
+        #expect(destination?.hasPrefix("https://github.com/owner/app/blob/0123abc/src/we%7Cird") == true && destination?.hasSuffix("#L1") == true, "\(destination ?? "no link")")
     }
 
     @Test func markdownSaysWhenARunIsCleanAndListsAtMostTheLimit() throws {
