@@ -10,6 +10,10 @@ extension SemanticModel {
     /// A branch that does anything else — returns, requests, stores, navigates, shows an alert —
     /// makes it a decision.
     ///
+    /// A test kept in a variable (`const isGranted = status === 'granted'`) or returned by a local
+    /// helper is one when the value only goes to loggers and analytics calls: those report it where
+    /// it is sent (`provisional-blind-analytics`), so one flaw is one finding.
+    ///
     /// A test whose branches only yield a label to show is one too — `{granted ? 'On' : 'Off'}` in
     /// JSX, `message: granted ? 'On' : settingsMessage(platform)`, an alert's text,
     /// `const word = status === 'granted' ? 'enabled' : 'disabled'`, a local function that maps the
@@ -18,6 +22,7 @@ extension SemanticModel {
     /// function, whose callers cannot all be seen, stays a decision.
     public func isObservationOnlyDecision(_ site: Node) -> Bool {
         if isInsideLoggingArguments(site) { return true }
+        if madeValueIsOnlyObserved(site) { return true }
         var condition = site
         while let parent = condition.parent, [.parenthesizedExpression, .unaryExpression].contains(parent.nodeKind) {
             if parent.is(.unaryExpression), Syntax.operatorText(parent) != "!" { return false }
@@ -208,15 +213,11 @@ extension SemanticModel {
     /// Whether some read of the variable `name` names is compared, tested or returned.
     private func isCompared(variable name: Node) -> Bool {
         guard let binding = resolve(name: name.text, at: name) else { return true }
-        var compared = false
-        tree.walk { node in
-            guard !compared else { return false }
-            guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(name.text), node.id != name.id,
-                  resolve(name: node.text, at: node) == binding else { return true }
-            if node.is(.shorthandPropertyIdentifier) || isDecidedOn(node) { compared = true }
-            return true
+        return references(of: binding).contains { read in
+            // Sent to a logger or to analytics: `provisional-blind-analytics` reports it there.
+            if isInsideLoggingArguments(read) { return false }
+            return read.is(.shorthandPropertyIdentifier) || isDecidedOn(read)
         }
-        return compared
     }
 
     /// Whether the function's result is compared or tested where it is called: it must be a local
@@ -315,6 +316,119 @@ extension SemanticModel {
             return isLoggingCall(inner) || isProductAnalyticsCall(call)
         default:
             return false
+        }
+    }
+
+    // MARK: - Values that only go to loggers and analytics
+
+    /// Whether the value the test at `site` makes (through `!`, `Boolean(…)` and a ternary that picks
+    /// a constant: `granted ? 1 : 0`) is kept in a variable, or returned by a local function, and
+    /// from there only reaches loggers and analytics calls, `if`s whose branches only observe, and
+    /// labels only shown.
+    private func madeValueIsOnlyObserved(_ site: Node) -> Bool {
+        var made = site
+        while let (parent, child) = Syntax.outerContext(of: made) {
+            if parent.is(.unaryExpression), Syntax.operatorText(parent) == "!" { made = parent; continue }
+            if parent.is(.ternaryExpression), parent.child(byField: .condition)?.id == child.id,
+               let consequence = parent.child(byField: .consequence), Self.isPlaceholder(consequence),
+               let alternative = parent.child(byField: .alternative), Self.isPlaceholder(alternative) {
+                made = parent
+                continue
+            }
+            if parent.is(.arguments), let call = parent.parent, call.is(.callExpression),
+               let callee = call.child(byField: .function).map(Syntax.unwrap), callee.is(.identifier), callee.textEquals("Boolean") {
+                made = call
+                continue
+            }
+            break
+        }
+        return valueIsOnlyObserved(made, depth: 0)
+    }
+
+    private func valueIsOnlyObserved(_ value: Node, depth: Int) -> Bool {
+        guard depth < 4, let (parent, child) = Syntax.outerContext(of: value) else { return false }
+        switch parent.nodeKind {
+        case .variableDeclarator, .assignmentExpression:
+            let target = parent.is(.variableDeclarator) ? parent.child(byField: .name) : parent.child(byField: .left)
+            guard parent.child(byField: parent.is(.variableDeclarator) ? .value : .right)?.id == child.id,
+                  let name = target, name.is(.identifier), let index = resolve(name: name.text, at: name) else { return false }
+            return readsAreOnlyObserved(index, name: name, depth: depth)
+        case .returnStatement, .arrowFunction:
+            if parent.is(.arrowFunction), parent.child(byField: .body)?.id != child.id { return false }
+            guard let function = parent.is(.arrowFunction) ? parent : enclosingFunction(of: parent) else { return false }
+            return resultsAreOnlyObserved(function, depth: depth)
+        default:
+            return false
+        }
+    }
+
+    /// Every read of the variable (at least one) goes to a logger or an analytics call, tests an
+    /// `if` whose branches only observe, picks a label only shown, or is kept in another variable
+    /// whose reads do the same.
+    private func readsAreOnlyObserved(_ index: Int, name: Node, depth: Int) -> Bool {
+        let reads = references(of: index).filter { !isInDependencyList($0) }
+        return !reads.isEmpty && reads.allSatisfy { readIsOnlyObserved($0, depth: depth) }
+    }
+
+    /// `useEffect(…, [pushOn])`: a hook's dependency list names a value, it does not use it.
+    private func isInDependencyList(_ read: Node) -> Bool {
+        guard let list = read.parent, list.is(.array), let arguments = list.parent, arguments.is(.arguments),
+              let call = arguments.parent, call.is(.callExpression),
+              let callee = call.child(byField: .function).map(Syntax.unwrap) else { return false }
+        let name = callee.is(.memberExpression) ? callee.child(byField: .property)?.text ?? "" : callee.text
+        return name.hasPrefix("use") && name.dropFirst(3).first?.isUppercase == true
+    }
+
+    private func readIsOnlyObserved(_ read: Node, depth: Int) -> Bool {
+        if isInsideLoggingArguments(read) { return true }
+        var condition = read
+        while let parent = condition.parent, parent.is(.parenthesizedExpression)
+                || parent.is(.unaryExpression) && Syntax.operatorText(parent) == "!" {
+            condition = parent
+        }
+        if let holder = condition.parent, holder.child(byField: .condition)?.id == condition.id {
+            if holder.is(.ifStatement) { return branchesOnlyObserve(holder) || labelStatementsAreOnlyShown(holder) }
+            if holder.is(.ternaryExpression) {
+                return isLabel(holder.child(byField: .consequence)) && isLabel(holder.child(byField: .alternative)) && labelIsOnlyShown(holder)
+            }
+            return false
+        }
+        return !read.is(.shorthandPropertyIdentifier) && valueIsOnlyObserved(read, depth: depth + 1)
+    }
+
+    /// A local function, not exported, only called by name (at least once), whose every result
+    /// (awaited or not) goes where `valueIsOnlyObserved` accepts.
+    private func resultsAreOnlyObserved(_ function: Node, depth: Int) -> Bool {
+        let nameNode: Node?
+        if function.is(.functionDeclaration) {
+            nameNode = function.child(byField: .name)
+        } else if let (declarator, _) = Syntax.outerContext(of: function), declarator.is(.variableDeclarator) {
+            nameNode = declarator.child(byField: .name)
+        } else {
+            nameNode = nil
+        }
+        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return false }
+        var ancestor = function.parent
+        while let current = ancestor, current.nodeKind != .program {
+            if current.is(.exportStatement) { return false }
+            ancestor = current.parent
+        }
+        // `export { isPushEnabled }`: called elsewhere too.
+        for statement in tree.root.namedChildren where statement.is(.exportStatement) {
+            for clause in statement.namedChildren where clause.is(.exportClause) {
+                for specifier in clause.namedChildren where specifier.is(.exportSpecifier) {
+                    if specifier.child(byField: .name)?.textEquals(nameNode.text) == true { return false }
+                }
+            }
+        }
+        let reads = references(of: binding)
+        return !reads.isEmpty && reads.allSatisfy { read in
+            // Passed around, exported by name: where it goes cannot be followed.
+            guard let (parent, child) = Syntax.outerContext(of: read), parent.is(.callExpression),
+                  parent.child(byField: .function)?.id == child.id else { return false }
+            var result = parent
+            while let outer = result.parent, outer.is(.awaitExpression) { result = outer }
+            return isInsideLoggingArguments(parent) || valueIsOnlyObserved(result, depth: depth + 1)
         }
     }
 
