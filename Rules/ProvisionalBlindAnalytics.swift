@@ -11,17 +11,40 @@ public struct ProvisionalBlindAnalytics: Rule {
         rationale: """
         ## What it does
         Reports a root `status` or `granted` value of an expo-notifications permission response — \
-        read directly, in `String(granted)`, in an object or a template, or compared \
-        (`status === 'granted'`) — and a Firebase or Notifee authorization status compared with \
-        `AUTHORIZED` alone, when it is passed to a product-analytics call: Firebase Analytics \
-        (`logEvent`, `setUserProperty`, `setUserProperties`, the modular functions too), Segment, \
-        Amplitude, Mixpanel and PostHog (`track`, `identify`, `capture`, \
-        `registerSuperProperties`, Amplitude's `new Identify().set(…)`, Mixpanel's \
-        `getPeople().set(…)`), and the app's own `track…`, `log…Event`, `capture…` and \
-        `identify…` functions. The finding is on the value. Not reported when the same call also \
-        sends the iOS status (`ios.status`) or a provisional-aware value (a variable computed from \
-        `PROVISIONAL` / `EPHEMERAL`, a delivery tier), for crash reporting (Sentry, Crashlytics, \
-        Bugsnag) or console logging, nor in code that never runs on iOS.
+        read directly, in `String(granted)`, in an object (nested ones too: PostHog's \
+        `$set: { push_enabled: granted }`) or a template, or compared (`status === 'granted'`) — \
+        and a Firebase or Notifee authorization status compared with `AUTHORIZED` alone, when it \
+        is passed to a product-analytics call: Firebase Analytics (`logEvent`, `setUserProperty`, \
+        `setUserProperties`, the modular functions too), Segment, Amplitude, Mixpanel and PostHog \
+        (`track`, `identify`, `capture`, `registerSuperProperties`, Amplitude's \
+        `new Identify().set(…)`, Mixpanel's `getPeople().set(…)`), the app's own `track…`, \
+        `log…Event`, `capture…` and `identify…` functions and methods (`AppAnalytics.track`, a \
+        logger's `logger.trackEvent`), `metric` / `event` of an analytics object \
+        (`const ax = useAnalytics(); ax.metric(…)`), and any of them run by a redux-saga effect \
+        (`yield call(trackEvent, …)`, `call([client, client.track], …)`, `fork`, `apply`).
+
+        The value may be made before the call: a variable holding such a comparison or `granted` \
+        (`const isGranted = status === 'granted'` sent as `{ isGranted }`, also through `!`, \
+        `Boolean(…)`, a copy, or a ternary picking a word or a number, `granted ? 'on' : 'off'`), \
+        the result of a local helper, hook or saga helper that returns one (`await isPushEnabled()`, \
+        the `isGranted` member of `usePushPermission()`), or a React state whose setter is only \
+        given one. Each property that sends it is its own finding, on the property's value; the \
+        test that made it is the related location. When the writes that reach a variable disagree \
+        (a server's flag on another path), nothing is reported.
+
+        Not reported when the same call also sends the iOS status (`ios.status`) or a \
+        provisional-aware value (a variable computed from `PROVISIONAL` / `EPHEMERAL`, a delivery \
+        tier, a helper that tests for provisional), for crash reporting (Sentry, Crashlytics, \
+        Bugsnag), console logging or a logger's other methods (`logger.info`), nor in code that \
+        never runs on iOS.
+
+        ## One finding per flaw
+        A dashboard built from a blind value and a branch taken on it are two flaws, reported by \
+        two rules. A test whose value only goes to analytics and loggers decides nothing, so \
+        `provisional-blind-check` leaves it to this rule: `const isGranted = status === 'granted'` \
+        that is only sent is one finding here. When the same variable also decides \
+        (`if (isGranted) register()`), `provisional-blind-check` reports the comparison where it \
+        is made and this rule reports each property that sends it.
 
         ## Why is this bad?
         A provisionally authorized iOS device reads root `status: 'undetermined'` and \
@@ -90,6 +113,29 @@ public struct ProvisionalBlindAnalytics: Rule {
               };
             }
             """,
+            """
+            import * as Notifications from 'expo-notifications';
+            import { capture } from './analytics';
+            export async function capturePushOnLaunch() {
+              const { status } = await Notifications.getPermissionsAsync();
+              const isGranted = status === 'granted';
+              capture('push_permission', { ↓isGranted, $set: { push_enabled: ↓isGranted } });
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            import { logger } from './logger';
+            async function isPushEnabled() {
+              try {
+                return (await Notifications.getPermissionsAsync()).granted;
+              } catch {
+                return false;
+              }
+            }
+            export async function onAppOpen() {
+              logger.trackEvent('app_open', { push: ↓await isPushEnabled() });
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -107,6 +153,22 @@ public struct ProvisionalBlindAnalytics: Rule {
               const { status } = await Notifications.getPermissionsAsync();
               Sentry.setTag('push_status', status);
               console.log('push permission', status);
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            import { IosAuthorizationStatus } from 'expo-notifications';
+            import { capture, logger } from './analytics';
+            export async function captureDeliverable() {
+              const { granted, ios } = await Notifications.getPermissionsAsync();
+              const deliverable = granted || ios?.status === IosAuthorizationStatus.PROVISIONAL;
+              capture('push_permission', { deliverable });
+            }
+            export async function captureWithIosStatus() {
+              const { status, ios } = await Notifications.getPermissionsAsync();
+              const isGranted = status === 'granted';
+              capture('push_permission', { isGranted, ios_status: ios?.status });
+              logger.info('push permission', { isGranted });
             }
             """,
             """
@@ -131,6 +193,22 @@ public struct ProvisionalBlindAnalytics: Rule {
                 notes: ["a provisionally authorized device reports `AuthorizationStatus.PROVISIONAL` (2), not `AUTHORIZED` (1)"],
                 help: "send the status itself, or `authorizationStatus >= AuthorizationStatus.AUTHORIZED`"
             ),
+            RuleMessage(
+                "derivedAnalytics", "`{code}` files provisionally authorized devices as not enabled",
+                notes: [
+                    "it is made from `{check}`",
+                    "a provisionally authorized iOS device reads `status: 'undetermined'`, `granted: false`, yet it receives notifications",
+                ],
+                help: "send `ios?.status` too, or a deliverable tier (none / quiet / prominent)"
+            ),
+            RuleMessage(
+                "derivedLibraryAnalytics", "`{code}` files provisionally authorized devices as not authorized",
+                notes: [
+                    "it is made from `{check}`",
+                    "a provisionally authorized device reports `AuthorizationStatus.PROVISIONAL` (2), not `AUTHORIZED` (1)",
+                ],
+                help: "send the status itself, or `authorizationStatus >= AuthorizationStatus.AUTHORIZED`"
+            ),
         ]
     )
 
@@ -143,12 +221,22 @@ public struct ProvisionalBlindAnalytics: Rule {
     public func visit(_ node: Node, in context: RuleContext) {
         let model = context.semantic
         guard model.mayHavePermissionCode, model.isProductAnalyticsCall(node), !model.neverRunsOnIOS(node) else { return }
-        for (site, value) in model.blindAnalyticsValues(node) {
-            if case .authorizationStatus = value {
-                context.report(site, "blindLibraryAnalytics", ["code": RuleContext.code(site)], dependsOnProvisionalRequests: true)
-            } else {
-                context.report(site, "blindAnalytics", ["code": RuleContext.code(site)], dependsOnProvisionalRequests: true)
+        for (site, value, derived) in model.blindAnalyticsValues(node) {
+            let library: Bool
+            if case .authorizationStatus = value { library = true } else { library = false }
+            guard let derived else {
+                context.report(site, library ? "blindLibraryAnalytics" : "blindAnalytics", ["code": RuleContext.code(site)],
+                               dependsOnProvisionalRequests: true)
+                continue
             }
+            // A value made elsewhere (a variable, a helper's result): the finding is where it is
+            // sent, the test that made it is its related location.
+            context.report(
+                site, library ? "derivedLibraryAnalytics" : "derivedAnalytics",
+                ["code": RuleContext.code(site), "check": RuleContext.code(derived.site)],
+                related: [RelatedLocation(range: derived.site.byteRange, message: "the value sent is made here")],
+                dependsOnProvisionalRequests: true
+            )
         }
     }
 }

@@ -39,10 +39,21 @@ public struct ProvisionalBlindCheck: Rule {
         `if (Platform.OS === 'ios') return`, `Platform.select({ android })`, `*.android.*` files: \
         Android has no provisional state), in web-only code (`Platform.OS === 'web'` branches, after \
         `if (Platform.OS !== 'web') return`, `*.web.*` files: a browser has none either), a test \
-        whose every branch only logs, reports an analytics event or yields a label to show \
-        (`{granted ? 'On' : 'Off'}` in JSX, a word only displayed), a value inside the arguments of \
-        a logging or analytics call (`provisional-blind-analytics` reports those), and a \
-        destructuring declaration by itself. A provisional test \
+        whose every branch only logs, reports an analytics event or yields a label to show, a value \
+        inside the arguments of a logging or analytics call (`provisional-blind-analytics` reports \
+        those), a test kept in a variable or returned by a local helper whose value only goes to \
+        loggers and analytics (`const isGranted = status === 'granted'` then \
+        `capture('push', { isGranted })`: reported where it is sent, by \
+        `provisional-blind-analytics`), and a destructuring declaration by itself. Logging is the \
+        console, the app's own loggers (`writeToLog(…)`, `logInfo` / `logError` / `debugLog`, a \
+        logger object's methods — `logger.warn`, `Log.d`, a variable made by `Logger.create(…)` — \
+        and a local function that only logs) and crash reporting (`Sentry.addBreadcrumb`, \
+        `crashlytics().log`). A label is text to show — a string, a template, a translation \
+        (`t('push.on')`), or a local helper that only picks one (`settingsMessage(platform)`) — \
+        in JSX (`{granted ? 'On' : 'Off'}`), in a text property \
+        (`message: granted ? 'Notifications are on' : settingsMessage(platform)`), as the text of an \
+        alert or a toast, or in a word only displayed. Showing an alert, a dialog or a toast in a \
+        branch is an effect: that branch decides. A provisional test \
         combined the wrong way round — `status !== 'granted' || ios?.status !== PROVISIONAL` — still \
         rejects every provisional device, so it does not make the function aware.
 
@@ -206,6 +217,16 @@ public struct ProvisionalBlindCheck: Rule {
             }
             """,
             """
+            import * as Notifications from 'expo-notifications';
+            import { Alert } from 'react-native';
+            import { logInfo } from './log';
+            export async function warnIfOff() {
+              const { granted } = await Notifications.getPermissionsAsync();
+              if (!granted) logInfo('push is off');
+              if (!↓granted) Alert.alert('Notifications are off', 'Turn them on in Settings.');
+            }
+            """,
+            """
             const Notifications = require('expo-notifications');
             async function ensure() {
               const { granted } = await Notifications.getPermissionsAsync();
@@ -257,6 +278,21 @@ public struct ProvisionalBlindCheck: Rule {
               console.log('permission', granted);
             }
             function other(status: string) { return status === 'granted'; }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            import { Platform } from 'react-native';
+            import { capture, showToast, writeToLog } from './app';
+            function settingsMessage(platform: string) {
+              return platform === 'ios' ? 'Open Settings › Notifications' : 'Open the app settings';
+            }
+            export async function reportPush() {
+              const { status, granted } = await Notifications.getPermissionsAsync();
+              if (status === 'granted') writeToLog('push on'); else writeToLog('push off');
+              showToast({ message: granted ? 'Notifications are on' : settingsMessage(Platform.OS) });
+              const isGranted = status === 'granted';
+              capture('push_permission', { isGranted });
+            }
             """,
             """
             import * as Notifications from 'expo-notifications';

@@ -82,24 +82,55 @@ extension SemanticModel {
         return fourth.isUppercase
     }
 
-    /// Logging, tracing and analytics calls: what they receive decides nothing.
+    /// Logging, tracing and analytics calls: what they receive decides nothing. The console, a
+    /// logger object (`logger`, `notyLogger`, `log`, `Log`, or a variable made by `Logger.create(…)`,
+    /// `createLogger(…)`, `new Logger(…)`: any of its methods), crash reporters (Sentry, Crashlytics,
+    /// Bugsnag), analytics SDKs, and functions named for logging: `log`, `debug`, `info`, `warn`,
+    /// `error`, `trace`, `print` and their camel-case forms (`logInfo`, `logError`, `debugLog`),
+    /// names ending in `Log` (`writeToLog`), `track…`, `…Breadcrumb`, `captureMessage`,
+    /// `captureException`, `recordError`.
     func isLoggingCall(_ callee: Node) -> Bool {
         let name: String
         if callee.is(.memberExpression) {
             if let object = callee.child(byField: .object).map(Syntax.unwrap) {
                 let receiver = object.is(.callExpression) ? (object.child(byField: .function)?.text ?? "") : object.text
-                let lowered = receiver.lowercased()
-                if ["console", "logger", "log", "sentry", "analytics", "crashlytics", "bugsnag", "datadog", "amplitude", "mixpanel", "segment"]
-                    .contains(where: { lowered.hasSuffix($0) }) {
-                    return true
-                }
+                if Self.isLoggerName(receiver) || isLoggerObject(object) { return true }
             }
             name = callee.child(byField: .property)?.text ?? ""
         } else {
             name = callee.text
         }
         let loggingNames = ["log", "debug", "info", "warn", "error", "trace", "track", "logEvent", "addBreadcrumb", "captureMessage", "captureException", "recordError", "print"]
-        return loggingNames.contains { name == $0 || name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true }
+        if loggingNames.contains(where: { name == $0 || name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true }) { return true }
+        // `writeToLog(…)`, `appendLog(…)`, `leaveBreadcrumb(…)`.
+        return name.hasSuffix("Log") || name.hasSuffix("Logs") || name.hasSuffix("Breadcrumb")
+    }
+
+    /// A receiver named for logging, crash reporting or analytics (`console`, `logger`, `notyLogger`,
+    /// `Log`, `appLog`, `Sentry`, `crashlytics`, `analytics`…); `dialog` or `catalog` is not a log.
+    static func isLoggerName(_ receiver: String) -> Bool {
+        let lowered = receiver.lowercased()
+        if ["console", "logger", "sentry", "analytics", "crashlytics", "bugsnag", "datadog", "amplitude", "mixpanel", "segment"]
+            .contains(where: { lowered.hasSuffix($0) }) {
+            return true
+        }
+        // `log`, `Log`, `this.log`, `appLog`: the word `log`, not the end of another word.
+        guard lowered.hasSuffix("log") else { return false }
+        let word = receiver.dropLast(3)
+        guard let before = word.last else { return true }
+        return before == "." || receiver.suffix(3).first == "L"
+    }
+
+    /// A variable holding what a logger factory makes: `Logger.create('push')`, `createLogger(…)`,
+    /// `new Logger(…)`, `logger.extend(…)`.
+    private func isLoggerObject(_ object: Node) -> Bool {
+        guard object.is(.identifier), let index = resolve(name: object.text, at: object), bindings[index].writes.isEmpty,
+              case let .variable(initializer?, path) = bindings[index].declaration, path.isEmpty else { return false }
+        let made = Syntax.unwrap(initializer)
+        guard let maker = made.child(byField: made.is(.newExpression) ? .constructor : .function), made.is(.newExpression) || made.is(.callExpression) else {
+            return false
+        }
+        return maker.text.lowercased().contains("logger")
     }
 
     /// Whether an object literal holding a granted value stores it: returned, assigned, kept in a

@@ -121,12 +121,8 @@ extension SemanticModel {
     /// real decision.
     public func isDisplayOnlyDecision(_ site: Node) -> Bool {
         func isLabel(_ node: Node?) -> Bool {
-            guard let node = node.map(Syntax.unwrap) else { return false }
-            switch node.nodeKind {
-            case .string: return true
-            case .templateString: return !node.namedChildren.contains { $0.is(.templateSubstitution) }
-            default: return false
-            }
+            guard let node else { return false }
+            return isLabelExpression(node, substitutions: false)
         }
         func isLabelStatement(_ statement: Node) -> Bool {
             switch statement.nodeKind {

@@ -4,17 +4,25 @@ import GrantedSyntax
 extension SemanticModel {
     /// Whether the decision at `site` (a comparison or a `granted` read) only observes the state:
     /// it is the test of an `if` whose branches only log or report an analytics event
-    /// (`if (status === 'granted') console.log('enabled') else console.log('not enabled')`), or it
-    /// sits in the arguments of such a call (`console.info(`… ${granted ? 'on' : 'off'}`)`). A
-    /// branch that does anything else — returns, requests, stores, navigates — makes it a decision.
+    /// (`if (status === 'granted') console.log('enabled') else console.log('not enabled')`, the
+    /// app's own loggers too: `writeToLog(…)`, `logger.warn(…)`, a local function that only logs),
+    /// or it sits in the arguments of such a call (`console.info(`… ${granted ? 'on' : 'off'}`)`).
+    /// A branch that does anything else — returns, requests, stores, navigates, shows an alert —
+    /// makes it a decision.
+    ///
+    /// A test kept in a variable (`const isGranted = status === 'granted'`) or returned by a local
+    /// helper is one when the value only goes to loggers and analytics calls: those report it where
+    /// it is sent (`provisional-blind-analytics`), so one flaw is one finding.
     ///
     /// A test whose branches only yield a label to show is one too — `{granted ? 'On' : 'Off'}` in
-    /// JSX, `const word = status === 'granted' ? 'enabled' : 'disabled'`, a local function that
-    /// maps the status to a word — unless the label is compared later (`notificationState() ===
-    /// 'enabled'` deciding on a token): then the mapping is the decision. A word returned by an
-    /// exported function, whose callers cannot all be seen, stays a decision.
+    /// JSX, `message: granted ? 'On' : settingsMessage(platform)`, an alert's text,
+    /// `const word = status === 'granted' ? 'enabled' : 'disabled'`, a local function that maps the
+    /// status to a word — unless the label is compared later (`notificationState() === 'enabled'`
+    /// deciding on a token): then the mapping is the decision. A word returned by an exported
+    /// function, whose callers cannot all be seen, stays a decision.
     public func isObservationOnlyDecision(_ site: Node) -> Bool {
         if isInsideLoggingArguments(site) { return true }
+        if madeValueIsOnlyObserved(site) { return true }
         var condition = site
         while let parent = condition.parent, [.parenthesizedExpression, .unaryExpression].contains(parent.nodeKind) {
             if parent.is(.unaryExpression), Syntax.operatorText(parent) != "!" { return false }
@@ -32,8 +40,96 @@ extension SemanticModel {
 
     /// A string literal or a template: text to show.
     private func isLabel(_ node: Node?) -> Bool {
-        guard let node = node.map(Syntax.unwrap) else { return false }
-        return node.is(.string) || node.is(.templateString)
+        guard let node else { return false }
+        return isLabelExpression(node, substitutions: true)
+    }
+
+    /// Text to show: a string literal, a template (without substitutions unless `substitutions`), a
+    /// translation (`t('push.on')`, `i18n.t(…)`, `translate(…)`, `formatMessage(…)`, a tagged
+    /// template such as ``msg`On` ``), a ternary between two of them, or a call of a local helper
+    /// that only returns them (`settingsMessage(platform)`: its body only tests and returns text).
+    func isLabelExpression(_ expression: Node, substitutions: Bool, depth: Int = 0) -> Bool {
+        guard depth < 6 else { return false }
+        let node = Syntax.unwrap(expression)
+        switch node.nodeKind {
+        case .string:
+            return true
+        case .templateString:
+            return substitutions || !node.namedChildren.contains { $0.is(.templateSubstitution) }
+        case .ternaryExpression:
+            guard let condition = node.child(byField: .condition), isPlainTest(condition, depth: depth + 1),
+                  let consequence = node.child(byField: .consequence), let alternative = node.child(byField: .alternative) else { return false }
+            return isLabelExpression(consequence, substitutions: substitutions, depth: depth + 1)
+                && isLabelExpression(alternative, substitutions: substitutions, depth: depth + 1)
+        case .callExpression:
+            guard let callee = node.child(byField: .function).map(Syntax.unwrap) else { return false }
+            if node.child(byField: .arguments)?.is(.templateString) == true { return callee.is(.identifier) || callee.is(.memberExpression) }
+            let name = callee.is(.memberExpression) ? callee.child(byField: .property)?.text ?? "" : callee.text
+            if ["t", "translate", "formatMessage"].contains(name) { return true }
+            guard case let .localFunction(function) = value(of: callee) else { return false }
+            return onlyReturnsLabels(function, depth: depth + 1)
+        default:
+            return false
+        }
+    }
+
+    /// A local function that only yields text: an arrow whose body is a label, or a body made only of
+    /// tests (`if`, `switch`), declarations and `return`s of labels — no call, write or request on
+    /// the way, so that calling it does nothing but pick a text.
+    private func onlyReturnsLabels(_ function: Node, depth: Int) -> Bool {
+        guard let body = function.child(byField: .body) else { return false }
+        if !body.is(.statementBlock) { return isLabelExpression(body, substitutions: true, depth: depth) }
+        var returns = 0
+        func labelOnly(_ statement: Node) -> Bool {
+            switch statement.nodeKind {
+            case .comment, .emptyStatement, .breakStatement:
+                return true
+            case .returnStatement:
+                returns += 1
+                guard let returned = statement.namedChildren.first(where: { $0.nodeKind != .comment }) else { return false }
+                return isLabelExpression(returned, substitutions: true, depth: depth)
+            case .statementBlock, .elseClause, .switchBody, .switchCase, .switchDefault:
+                let parts = statement.is(.switchCase) ? statement.children(byField: .body) : statement.namedChildren
+                return parts.allSatisfy(labelOnly)
+            case .ifStatement:
+                guard let consequence = statement.child(byField: .consequence), labelOnly(consequence),
+                      let condition = statement.child(byField: .condition), isPlainTest(condition, depth: depth) else { return false }
+                return statement.child(byField: .alternative).map(labelOnly) ?? true
+            case .switchStatement:
+                guard let discriminant = statement.child(byField: .value), isPlainTest(discriminant, depth: depth),
+                      let switchBody = statement.child(byField: .body) else { return false }
+                return labelOnly(switchBody)
+            case .lexicalDeclaration:
+                return statement.namedChildren.allSatisfy { declarator in
+                    guard declarator.is(.variableDeclarator) else { return declarator.is(.comment) }
+                    return declarator.child(byField: .value).map { isPlainTest($0, depth: depth) } ?? true
+                }
+            default:
+                return false
+            }
+        }
+        return labelOnly(body) && returns > 0
+    }
+
+    /// An expression that computes without doing anything: no call (but a label's), no write, no
+    /// `await`, `yield` or `new`.
+    private func isPlainTest(_ expression: Node, depth: Int) -> Bool {
+        guard depth < 6 else { return false }
+        var work = [expression]
+        while let node = work.popLast() {
+            switch node.nodeKind {
+            case .callExpression:
+                if !isLabelExpression(node, substitutions: true, depth: depth + 1) { return false }
+                continue
+            case .assignmentExpression, .augmentedAssignmentExpression, .updateExpression, .awaitExpression,
+                 .yieldExpression, .newExpression:
+                return false
+            default:
+                if Syntax.functionKinds.contains(node.nodeKind) { continue }
+                work.append(contentsOf: node.namedChildren)
+            }
+        }
+        return true
     }
 
     /// Whether the label an expression yields is only shown: in JSX, in a variable that is never
@@ -43,6 +139,20 @@ extension SemanticModel {
         switch parent.nodeKind {
         case .jsxExpression:
             return true
+        case .pair:
+            // `{ message: granted ? 'On' : settingsMessage(platform) }`: a text by its name.
+            guard parent.child(byField: .value)?.id == Syntax.outerContext(of: expression)?.child.id,
+                  let key = parent.child(byField: .key).flatMap(Syntax.propertyName) else { return false }
+            return Self.namesText(key)
+        case .arguments:
+            // `Alert.alert('Push', granted ? 'On' : 'Off')`, `showToast(…)`, `setMessage(…)`: the same
+            // alert or toast is shown either way, with another text.
+            guard let call = parent.parent, call.is(.callExpression),
+                  let callee = call.child(byField: .function).map(Syntax.unwrap) else { return false }
+            let name = callee.is(.memberExpression) ? callee.child(byField: .property)?.text ?? "" : callee.text
+            if name == "alert" || name == "show" { return true }
+            if name.hasPrefix("show"), name.dropFirst(4).first?.isUppercase == true { return true }
+            return name.hasPrefix("set") && name.dropFirst(3).first?.isUppercase == true && Self.namesText(String(name.dropFirst(3)))
         case .variableDeclarator:
             guard let name = parent.child(byField: .name), name.is(.identifier) else { return false }
             return !isCompared(variable: name)
@@ -53,6 +163,15 @@ extension SemanticModel {
         default:
             return false
         }
+    }
+
+    /// Whether a property or state name says it holds a text to show: `message`, `title`, `subtitle`,
+    /// `text`, `label`, `description`, `caption`, or a camel-case name ending in one (`errorMessage`,
+    /// `statusText`; not `context`).
+    static func namesText(_ name: String) -> Bool {
+        let words = ["message", "title", "subtitle", "text", "label", "description", "caption"]
+        if words.contains(name.lowercased()) { return true }
+        return words.contains { word in name.hasSuffix(word.prefix(1).uppercased() + word.dropFirst()) }
     }
 
     /// An `if` whose branches each only assign a label to one variable (`caption = 'On'`) or return
@@ -94,15 +213,11 @@ extension SemanticModel {
     /// Whether some read of the variable `name` names is compared, tested or returned.
     private func isCompared(variable name: Node) -> Bool {
         guard let binding = resolve(name: name.text, at: name) else { return true }
-        var compared = false
-        tree.walk { node in
-            guard !compared else { return false }
-            guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(name.text), node.id != name.id,
-                  resolve(name: node.text, at: node) == binding else { return true }
-            if node.is(.shorthandPropertyIdentifier) || isDecidedOn(node) { compared = true }
-            return true
+        return references(of: binding).contains { read in
+            // Sent to a logger or to analytics: `provisional-blind-analytics` reports it there.
+            if isInsideLoggingArguments(read) { return false }
+            return read.is(.shorthandPropertyIdentifier) || isDecidedOn(read)
         }
-        return compared
     }
 
     /// Whether the function's result is compared or tested where it is called: it must be a local
@@ -170,20 +285,20 @@ extension SemanticModel {
 
     /// An `if` (with its `else if` chain) whose every branch only logs or tracks.
     private func branchesOnlyObserve(_ statement: Node) -> Bool {
-        guard let consequence = statement.child(byField: .consequence), onlyObserves(consequence) else { return false }
+        guard let consequence = statement.child(byField: .consequence), onlyObserves(consequence, depth: 0) else { return false }
         guard let alternative = statement.child(byField: .alternative) else { return true }
         return alternative.namedChildren.allSatisfy { child in
-            child.is(.ifStatement) ? branchesOnlyObserve(child) : onlyObserves(child)
+            child.is(.ifStatement) ? branchesOnlyObserve(child) : onlyObserves(child, depth: 0)
         }
     }
 
-    private func onlyObserves(_ statement: Node) -> Bool {
+    private func onlyObserves(_ statement: Node, depth: Int = 0) -> Bool {
         switch statement.nodeKind {
         case .comment, .emptyStatement:
             return true
         case .statementBlock:
             let statements = statement.namedChildren.filter { $0.nodeKind != .comment }
-            return !statements.isEmpty && statements.allSatisfy(onlyObserves)
+            return !statements.isEmpty && statements.allSatisfy { onlyObserves($0, depth: depth) }
         case .expressionStatement:
             guard var expression = statement.namedChildren.first(where: { $0.nodeKind != .comment }).map(Syntax.unwrap) else { return false }
             // `await analytics().logEvent(…)`, `void track(…)`.
@@ -192,9 +307,128 @@ extension SemanticModel {
                 expression = inner
             }
             guard expression.is(.callExpression), let callee = expression.child(byField: .function).map(Syntax.unwrap) else { return false }
-            return isLoggingCall(callee)
+            if isLoggingCall(callee) || isProductAnalyticsCall(expression) { return true }
+            // The app's own logger: a local function that only logs (`const log = (m) => console.log(m)`).
+            guard depth < 3, case let .localFunction(function) = value(of: callee), let body = function.child(byField: .body) else { return false }
+            if body.is(.statementBlock) { return onlyObserves(body, depth: depth + 1) }
+            let call = Syntax.unwrap(body)
+            guard call.is(.callExpression), let inner = call.child(byField: .function).map(Syntax.unwrap) else { return false }
+            return isLoggingCall(inner) || isProductAnalyticsCall(call)
         default:
             return false
+        }
+    }
+
+    // MARK: - Values that only go to loggers and analytics
+
+    /// Whether the value the test at `site` makes (through `!`, `Boolean(…)` and a ternary that picks
+    /// a constant: `granted ? 1 : 0`) is kept in a variable, or returned by a local function, and
+    /// from there only reaches loggers and analytics calls, `if`s whose branches only observe, and
+    /// labels only shown.
+    private func madeValueIsOnlyObserved(_ site: Node) -> Bool {
+        var made = site
+        while let (parent, child) = Syntax.outerContext(of: made) {
+            if parent.is(.unaryExpression), Syntax.operatorText(parent) == "!" { made = parent; continue }
+            if parent.is(.ternaryExpression), parent.child(byField: .condition)?.id == child.id,
+               let consequence = parent.child(byField: .consequence), Self.isPlaceholder(consequence),
+               let alternative = parent.child(byField: .alternative), Self.isPlaceholder(alternative) {
+                made = parent
+                continue
+            }
+            if parent.is(.arguments), let call = parent.parent, call.is(.callExpression),
+               let callee = call.child(byField: .function).map(Syntax.unwrap), callee.is(.identifier), callee.textEquals("Boolean") {
+                made = call
+                continue
+            }
+            break
+        }
+        return valueIsOnlyObserved(made, depth: 0)
+    }
+
+    private func valueIsOnlyObserved(_ value: Node, depth: Int) -> Bool {
+        guard depth < 4, let (parent, child) = Syntax.outerContext(of: value) else { return false }
+        switch parent.nodeKind {
+        case .variableDeclarator, .assignmentExpression:
+            let target = parent.is(.variableDeclarator) ? parent.child(byField: .name) : parent.child(byField: .left)
+            guard parent.child(byField: parent.is(.variableDeclarator) ? .value : .right)?.id == child.id,
+                  let name = target, name.is(.identifier), let index = resolve(name: name.text, at: name) else { return false }
+            return readsAreOnlyObserved(index, name: name, depth: depth)
+        case .returnStatement, .arrowFunction:
+            if parent.is(.arrowFunction), parent.child(byField: .body)?.id != child.id { return false }
+            guard let function = parent.is(.arrowFunction) ? parent : enclosingFunction(of: parent) else { return false }
+            return resultsAreOnlyObserved(function, depth: depth)
+        default:
+            return false
+        }
+    }
+
+    /// Every read of the variable (at least one) goes to a logger or an analytics call, tests an
+    /// `if` whose branches only observe, picks a label only shown, or is kept in another variable
+    /// whose reads do the same.
+    private func readsAreOnlyObserved(_ index: Int, name: Node, depth: Int) -> Bool {
+        let reads = references(of: index).filter { !isInDependencyList($0) }
+        return !reads.isEmpty && reads.allSatisfy { readIsOnlyObserved($0, depth: depth) }
+    }
+
+    /// `useEffect(…, [pushOn])`: a hook's dependency list names a value, it does not use it.
+    private func isInDependencyList(_ read: Node) -> Bool {
+        guard let list = read.parent, list.is(.array), let arguments = list.parent, arguments.is(.arguments),
+              let call = arguments.parent, call.is(.callExpression),
+              let callee = call.child(byField: .function).map(Syntax.unwrap) else { return false }
+        let name = callee.is(.memberExpression) ? callee.child(byField: .property)?.text ?? "" : callee.text
+        return name.hasPrefix("use") && name.dropFirst(3).first?.isUppercase == true
+    }
+
+    private func readIsOnlyObserved(_ read: Node, depth: Int) -> Bool {
+        if isInsideLoggingArguments(read) { return true }
+        var condition = read
+        while let parent = condition.parent, parent.is(.parenthesizedExpression)
+                || parent.is(.unaryExpression) && Syntax.operatorText(parent) == "!" {
+            condition = parent
+        }
+        if let holder = condition.parent, holder.child(byField: .condition)?.id == condition.id {
+            if holder.is(.ifStatement) { return branchesOnlyObserve(holder) || labelStatementsAreOnlyShown(holder) }
+            if holder.is(.ternaryExpression) {
+                return isLabel(holder.child(byField: .consequence)) && isLabel(holder.child(byField: .alternative)) && labelIsOnlyShown(holder)
+            }
+            return false
+        }
+        return !read.is(.shorthandPropertyIdentifier) && valueIsOnlyObserved(read, depth: depth + 1)
+    }
+
+    /// A local function, not exported, only called by name (at least once), whose every result
+    /// (awaited or not) goes where `valueIsOnlyObserved` accepts.
+    private func resultsAreOnlyObserved(_ function: Node, depth: Int) -> Bool {
+        let nameNode: Node?
+        if function.is(.functionDeclaration) {
+            nameNode = function.child(byField: .name)
+        } else if let (declarator, _) = Syntax.outerContext(of: function), declarator.is(.variableDeclarator) {
+            nameNode = declarator.child(byField: .name)
+        } else {
+            nameNode = nil
+        }
+        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return false }
+        var ancestor = function.parent
+        while let current = ancestor, current.nodeKind != .program {
+            if current.is(.exportStatement) { return false }
+            ancestor = current.parent
+        }
+        // `export { isPushEnabled }`: called elsewhere too.
+        for statement in tree.root.namedChildren where statement.is(.exportStatement) {
+            for clause in statement.namedChildren where clause.is(.exportClause) {
+                for specifier in clause.namedChildren where specifier.is(.exportSpecifier) {
+                    if specifier.child(byField: .name)?.textEquals(nameNode.text) == true { return false }
+                }
+            }
+        }
+        let reads = references(of: binding)
+        return !reads.isEmpty && reads.allSatisfy { read in
+            // Passed around, exported by name: where it goes cannot be followed.
+            guard let (parent, child) = Syntax.outerContext(of: read), parent.is(.callExpression),
+                  parent.child(byField: .function)?.id == child.id else { return false }
+            var result = parent
+            while let outer = result.parent, outer.is(.awaitExpression) { result = outer }
+            return isInsideLoggingArguments(parent) || valueIsOnlyObserved(result, depth: depth + 1)
         }
     }
 

@@ -84,6 +84,8 @@ public final class SemanticModel {
     var everyCallArgumentsCache: [NodeID: [[Node]]?] = [:]
     /// Branch and loop regions of each function body (see `ValueFlow.swift`), built on first use.
     var flowRegionsCache: [NodeID: FlowRegions] = [:]
+    /// The reads of each binding (see `PermissionQueries+DerivedValues.swift`), built on first use.
+    var referencesCache: [Int: [Node]]?
     /// What a rule computes once per file and shares between its findings (the one fix that repairs
     /// all the decisions of a function), under keys the rule chooses.
     public var ruleMemo: [String: Any] = [:]
