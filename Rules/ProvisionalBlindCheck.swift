@@ -30,7 +30,13 @@ public struct ProvisionalBlindCheck: Rule {
         other write makes it unknown (no finding). A function that maps the status to a word \
         (`status === 'granted' ? 'enabled' : 'disabled'`) is reported when the word is compared to \
         decide (`notificationState() === 'enabled'` before fetching a token), and when it is \
-        exported (its callers cannot all be seen).
+        exported (its callers cannot all be seen); so is a `switch` mapping in a function of the file \
+        whose callers compare the words it returns (an exported one stays a debug screen's labels). A helper of the file fed a status decides inside: when every call of a \
+        function that is not exported nor passed around hands a parameter a root status \
+        (`toSwitchState(settings.status)`) or every call a whole response \
+        (`isPermissionGranted(response)`), the helper's comparison is reported (its callers' tests of \
+        the result are not); one call with anything else (a literal, a server value) leaves the \
+        parameter unknown.
 
         Not reported: in a function that is provisional-aware (it, or a function around it, also \
         compares `ios.status` with `IosAuthorizationStatus.PROVISIONAL` / `EPHEMERAL` or 3 / 4, tests \
@@ -214,6 +220,20 @@ public struct ProvisionalBlindCheck: Rule {
               }
             }
             """,
+            """
+            import * as Notifications from 'expo-notifications';
+            function toSwitchState(status) {
+              switch (status) {
+                case ↓'granted': return 'on';
+                case 'denied': return 'off';
+                default: return 'ask';
+              }
+            }
+            export async function syncSwitch(setOn) {
+              const settings = await Notifications.getPermissionsAsync();
+              setOn(toSwitchState(settings.status) === 'on');
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -257,6 +277,14 @@ public struct ProvisionalBlindCheck: Rule {
               console.log('permission', granted);
             }
             function other(status: string) { return status === 'granted'; }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            function isOn(status) { return status === 'granted'; }
+            export async function sync(setOn, serverStatus) {
+              const { status } = await Notifications.getPermissionsAsync();
+              setOn(isOn(status) || isOn(serverStatus));
+            }
             """,
             """
             import * as Notifications from 'expo-notifications';
@@ -384,7 +412,7 @@ public struct ProvisionalBlindCheck: Rule {
     }
 
     private func isExempt(_ node: Node, _ model: SemanticModel) -> Bool {
-        model.neverRunsOnIOS(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node) || model.isObservationOnlyDecision(node)
+        model.neverRunsOnIOS(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node) && !model.isComparedWordMapping(node) || model.isObservationOnlyDecision(node)
     }
 
     private func related(_ value: SymbolicValue) -> [RelatedLocation] {

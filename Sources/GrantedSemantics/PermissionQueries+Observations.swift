@@ -30,6 +30,26 @@ extension SemanticModel {
         return labelStatementsAreOnlyShown(holder)
     }
 
+    /// Whether a mapping of statuses to words (`switch (status) { case 'granted': return 'on'; … }`)
+    /// that `isDisplayOnlyDecision` lets pass hands its words on by `return` to callers of this file
+    /// that compare them: then the mapping is the decision, as for a single test
+    /// (`isObservationOnlyDecision`). Words kept in a variable or assigned, and the words of an
+    /// exported function or one passed around (a debug screen's labels), stay labels.
+    public func isComparedWordMapping(_ site: Node) -> Bool {
+        var switchCase = site
+        if !switchCase.is(.switchCase), let parent = site.parent, parent.is(.switchCase) { switchCase = parent }
+        guard switchCase.is(.switchCase), let body = switchCase.parent, body.is(.switchBody) else { return false }
+        var returns = false
+        for member in body.namedChildren where member.is(.switchCase) || member.is(.switchDefault) {
+            for statement in member.children(byField: .body) {
+                if statement.is(.returnStatement) { returns = true }
+                if statement.is(.expressionStatement) { return false }
+            }
+        }
+        guard returns, let function = enclosingFunction(of: body) else { return false }
+        return resultIsCompared(function, whenUnseen: false)
+    }
+
     /// A string literal or a template: text to show.
     private func isLabel(_ node: Node?) -> Bool {
         guard let node = node.map(Syntax.unwrap) else { return false }
@@ -107,7 +127,9 @@ extension SemanticModel {
 
     /// Whether the function's result is compared or tested where it is called: it must be a local
     /// function that is not exported (callers elsewhere cannot be seen), called by name.
-    private func resultIsCompared(_ function: Node) -> Bool {
+    /// `whenUnseen` is the answer when the callers cannot all be seen (exported, passed around,
+    /// no name, never called).
+    private func resultIsCompared(_ function: Node, whenUnseen: Bool = true) -> Bool {
         let nameNode: Node?
         if function.is(.functionDeclaration) {
             nameNode = function.child(byField: .name)
@@ -116,23 +138,24 @@ extension SemanticModel {
         } else {
             nameNode = nil
         }
-        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return true }
+        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return whenUnseen }
         var ancestor = function.parent
         while let current = ancestor, current.nodeKind != .program {
-            if current.is(.exportStatement) { return true }
+            if current.is(.exportStatement) { return whenUnseen }
             ancestor = current.parent
         }
         var compared = false
         var called = false
+        var unseen = false
         tree.walk { node in
-            guard !compared else { return false }
+            guard !compared, !unseen else { return false }
             guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(nameNode.text), node.id != nameNode.id,
                   resolve(name: node.text, at: node) == binding else { return true }
-            if node.is(.shorthandPropertyIdentifier) || node.parent?.nodeKind == .exportSpecifier { compared = true; return false }
+            if node.is(.shorthandPropertyIdentifier) || node.parent?.nodeKind == .exportSpecifier { unseen = true; return false }
             guard let (parent, child) = Syntax.outerContext(of: node), parent.is(.callExpression),
                   parent.child(byField: .function)?.id == child.id else {
                 // Passed around (`then(notificationState)`): where it goes cannot be followed.
-                compared = true
+                unseen = true
                 return false
             }
             called = true
@@ -145,7 +168,8 @@ extension SemanticModel {
             }
             return true
         }
-        return compared || !called
+        if unseen { return whenUnseen }
+        return compared || !called && whenUnseen
     }
 
     /// Whether a value is compared, switched on, tested by a condition or a logical operator, or
