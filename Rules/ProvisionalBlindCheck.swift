@@ -31,12 +31,15 @@ public struct ProvisionalBlindCheck: Rule {
         (`status === 'granted' ? 'enabled' : 'disabled'`) is reported when the word is compared to \
         decide (`notificationState() === 'enabled'` before fetching a token), and when it is \
         exported (its callers cannot all be seen); so is a `switch` mapping in a function of the file \
-        whose callers compare the words it returns (an exported one stays a debug screen's labels). A helper of the file fed a status decides inside: when every call of a \
-        function that is not exported nor passed around hands a parameter a root status \
-        (`toSwitchState(settings.status)`) or every call a whole response \
-        (`isPermissionGranted(response)`), the helper's comparison is reported (its callers' tests of \
-        the result are not); one call with anything else (a literal, a server value) leaves the \
-        parameter unknown.
+        whose callers compare the words it returns (an exported one stays a debug screen's labels). A \
+        helper fed a status decides inside: when every call of a function of the file that is not \
+        exported nor passed around hands a parameter a root status (`toSwitchState(settings.status)`) \
+        or every call a whole response (`isPermissionGranted(response)`) — or, for a function exported \
+        by a file that uses expo-notifications, every call in the project's notification code — the \
+        helper's comparison is reported (its callers' tests of the result are not), and so is its \
+        mapping to words when exported; one call with anything else (a literal, a server value) \
+        leaves the parameter unknown, and an analytics wrapper (`trackPushStatus(status)`) is \
+        reported where the status is passed in.
 
         Not reported: in a function that is provisional-aware (it, or a function around it, also \
         compares `ios.status` with `IosAuthorizationStatus.PROVISIONAL` / `EPHEMERAL` or 3 / 4, tests \

@@ -33,8 +33,10 @@ extension SemanticModel {
     /// Whether a mapping of statuses to words (`switch (status) { case 'granted': return 'on'; … }`)
     /// that `isDisplayOnlyDecision` lets pass hands its words on by `return` to callers of this file
     /// that compare them: then the mapping is the decision, as for a single test
-    /// (`isObservationOnlyDecision`). Words kept in a variable or assigned, and the words of an
-    /// exported function or one passed around (a debug screen's labels), stay labels.
+    /// (`isObservationOnlyDecision`). Words kept in a variable or assigned stay labels, and so do
+    /// those of an exported function or one passed around that reads the status itself (a debug
+    /// screen's labels); a helper fed the status in a parameter (`toSwitchState(settings.status)`)
+    /// decides when it is exported, as a mapping returned directly does.
     public func isComparedWordMapping(_ site: Node) -> Bool {
         var switchCase = site
         if !switchCase.is(.switchCase), let parent = site.parent, parent.is(.switchCase) { switchCase = parent }
@@ -47,7 +49,13 @@ extension SemanticModel {
             }
         }
         guard returns, let function = enclosingFunction(of: body) else { return false }
-        return resultIsCompared(function, whenUnseen: false)
+        var fedStatus = false
+        if let discriminant = body.parent?.child(byField: .value).map(Syntax.unwrap), discriminant.is(.identifier),
+           let index = resolve(name: discriminant.text, at: discriminant),
+           case let .parameter(owner, _, _, _) = bindings[index].declaration, owner.id == function.id {
+            fedStatus = true
+        }
+        return resultIsCompared(function, whenUnseen: fedStatus)
     }
 
     /// A string literal or a template: text to show.

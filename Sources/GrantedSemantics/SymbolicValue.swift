@@ -346,6 +346,7 @@ extension SemanticModel {
         }
         if let module = moduleParameterValue(function: function, index: index, parameter: parameter) { return module }
         if let fed = fedPermissionValue(function: function, index: index) { return fed }
+        if let fed = exportedHelperParameterValue(function: function, position: index, parameter: parameter) { return fed }
         // react-query's `select: (data) => ...` receives what the query function resolves to.
         if index == 0, let context = Syntax.outerContext(of: function), context.parent.is(.pair),
            ["select", "onSuccess", "onSettled"].contains(context.parent.child(byField: .key).flatMap(Syntax.propertyName) ?? ""),
@@ -381,9 +382,11 @@ extension SemanticModel {
     /// function is not exported nor passed around) hands it a root status, or every call a whole
     /// response (`toStatus(settings.status)`, `isPermissionGranted(response)`). It then decides
     /// inside, where its comparison is reported; a call that hands it anything else (a literal, a
-    /// server value) leaves the parameter unknown.
+    /// server value) leaves the parameter unknown. An analytics wrapper (`trackPushStatus(status)`)
+    /// is reported where the status is passed in, so its parameter is left alone.
     private func fedPermissionValue(function: Node, index: Int) -> SymbolicValue? {
         guard importsExpoNotifications || usesExpoNotifications || importsProjectPermissionCode,
+              helperNameNode(of: function).map({ !Self.isAnalyticsFunctionName($0.text) }) ?? false,
               let arguments = argumentsOfEveryCall(of: function), !arguments.isEmpty else { return nil }
         var fed: SymbolicValue?
         for list in arguments {

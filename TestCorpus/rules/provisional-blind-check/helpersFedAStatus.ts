@@ -1,5 +1,6 @@
 import * as Notifications from 'expo-notifications';
 import { PermissionStatus } from 'expo-notifications';
+import analytics from '@react-native-firebase/analytics';
 
 // Every call hands `toSwitchState` a root status: the mapping decides inside the helper, since
 // its words are compared below.
@@ -36,6 +37,11 @@ function describeStatus(status) {
   }
 }
 
+// An analytics wrapper fed the status: reported where the status is passed in, not inside.
+function trackPushStatus(status) {
+  void analytics().logEvent('push_status', { status });
+}
+
 export async function syncReminderSwitch(
   setSwitch: (on: boolean) => void,
   setCaption: (text: string) => void,
@@ -50,6 +56,7 @@ export async function syncReminderSwitch(
     setSwitch(true);
   }
   setCaption(describeStatus(settings.status));
+  trackPushStatus(settings.status); // expect: provisional-blind-analytics
 }
 
 export async function refreshReminderSwitch(setSwitch: (on: boolean) => void): Promise<boolean> {
