@@ -30,7 +30,12 @@ public struct ProvisionalBlindCheck: Rule {
         other write makes it unknown (no finding). A function that maps the status to a word \
         (`status === 'granted' ? 'enabled' : 'disabled'`) is reported when the word is compared to \
         decide (`notificationState() === 'enabled'` before fetching a token), and when it is \
-        exported (its callers cannot all be seen); so is a `switch` mapping in a function of the file \
+        exported (its callers cannot all be seen). The same holds for a word kept in an object \
+        (`return { status: response.status === 'granted' ? 'granted' : 'denied', canAskAgain }`, \
+        reported when a caller compares `(await readPermission()).status`, or the function is \
+        exported) and for a word put into React state (`setPushState(… ? 'enabled' : 'disabled')`, \
+        reported when the state is compared or handed to a component or a context); a word only \
+        logged or shown is not. So is a `switch` mapping in a function of the file \
         whose callers compare the words it returns (an exported one stays a debug screen's labels). A \
         helper fed a status decides inside: when every call of a function of the file that is not \
         exported nor passed around hands a parameter a root status (`toSwitchState(settings.status)`) \
@@ -225,6 +230,17 @@ public struct ProvisionalBlindCheck: Rule {
             """,
             """
             import * as Notifications from 'expo-notifications';
+            async function readPermission() {
+              const response = await Notifications.getPermissionsAsync();
+              return { status: ↓response.status === 'granted' ? 'granted' : 'denied', canAskAgain: response.canAskAgain };
+            }
+            export async function register() {
+              if ((await readPermission()).status !== 'granted') return null;
+              return Notifications.getExpoPushTokenAsync({ projectId: 'p' });
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
             function toSwitchState(status) {
               switch (status) {
                 case ↓'granted': return 'on';
@@ -280,6 +296,16 @@ public struct ProvisionalBlindCheck: Rule {
               console.log('permission', granted);
             }
             function other(status: string) { return status === 'granted'; }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            async function readPermission() {
+              const response = await Notifications.getPermissionsAsync();
+              return { status: response.status === 'granted' ? 'granted' : 'denied' };
+            }
+            export async function logPermission() {
+              console.info('permission', (await readPermission()).status);
+            }
             """,
             """
             import * as Notifications from 'expo-notifications';

@@ -65,12 +65,21 @@ extension SemanticModel {
     }
 
     /// Whether the label an expression yields is only shown: in JSX, in a variable that is never
-    /// compared, or returned by a local function whose results are never compared.
+    /// compared, returned by a local function whose results are never compared, kept in a member of
+    /// an object that such a function returns or a React state holds (`{ status: word, canAskAgain }`)
+    /// whose member nobody compares, or put into a React state that nobody compares.
     private func labelIsOnlyShown(_ expression: Node) -> Bool {
         guard let (parent, _) = Syntax.outerContext(of: expression) else { return false }
         switch parent.nodeKind {
         case .jsxExpression:
             return true
+        case .pair:
+            guard let object = parent.parent, object.is(.object),
+                  let key = parent.child(byField: .key).flatMap(Syntax.propertyName) else { return false }
+            return !objectMemberIsCompared(object, key)
+        case .arguments:
+            guard let call = parent.parent, let state = reactStateVariable(setBy: call) else { return false }
+            return !isCompared(variable: state, orPassedOn: true)
         case .variableDeclarator:
             guard let name = parent.child(byField: .name), name.is(.identifier) else { return false }
             return !isCompared(variable: name)
@@ -117,6 +126,141 @@ extension SemanticModel {
             return !resultIsCompared(function)
         }
         return assigned.map { !isCompared(variable: $0) } ?? false
+    }
+
+    /// Whether member `key` of an object literal is compared where the object goes: returned by a
+    /// local function (at each call, `(await f()).key`, `const r = await f(); r.key`, `const { key }
+    /// = await f()`) or put into a React state (`setPermission({ key: word })`). Anywhere else, or
+    /// when the object goes where it cannot be followed, it counts as compared.
+    private func objectMemberIsCompared(_ object: Node, _ key: String) -> Bool {
+        guard let (holder, child) = Syntax.outerContext(of: object) else { return true }
+        switch holder.nodeKind {
+        case .arguments:
+            guard let call = holder.parent, let state = reactStateVariable(setBy: call) else { return true }
+            return memberIsCompared(variable: state, key)
+        case .returnStatement, .arrowFunction:
+            if holder.is(.arrowFunction), holder.child(byField: .body)?.id != child.id { return true }
+            guard let function = holder.is(.arrowFunction) ? holder : enclosingFunction(of: holder) else { return true }
+            return memberOfResultIsCompared(function, key)
+        default:
+            return true
+        }
+    }
+
+    /// The state variable of `const [state, setState] = useState(…)` when `call` calls its setter.
+    private func reactStateVariable(setBy call: Node) -> Node? {
+        guard call.is(.callExpression), let callee = call.child(byField: .function).map(Syntax.unwrap), callee.is(.identifier),
+              let index = resolve(name: callee.text, at: callee),
+              case let .variable(initializer?, path) = bindings[index].declaration, path == [.index(1)],
+              let hook = Syntax.unwrap(initializer).child(byField: .function), hook.text.hasSuffix("useState"),
+              let pattern = bindings[index].nameNode.parent, pattern.is(.arrayPattern),
+              let state = pattern.namedChildren.first(where: { $0.nodeKind != .comment }), state.is(.identifier) else { return nil }
+        return state
+    }
+
+    /// Whether a member `key` of what a local function returns is compared at some call. Unseen
+    /// callers (exported, passed around, no name) count as comparing it.
+    private func memberOfResultIsCompared(_ function: Node, _ key: String) -> Bool {
+        guard let nameNode = helperNameNode(of: function), let binding = resolve(name: nameNode.text, at: nameNode) else { return true }
+        var ancestor = function.parent
+        while let current = ancestor, current.nodeKind != .program {
+            if current.is(.exportStatement) { return true }
+            ancestor = current.parent
+        }
+        var compared = false
+        tree.walk { node in
+            guard !compared else { return false }
+            guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(nameNode.text), node.id != nameNode.id,
+                  resolve(name: node.text, at: node) == binding else { return true }
+            guard node.is(.identifier), let (parent, child) = Syntax.outerContext(of: node), parent.is(.callExpression),
+                  parent.child(byField: .function)?.id == child.id else {
+                compared = true
+                return false
+            }
+            if resultMemberIsCompared(parent, key) { compared = true }
+            return true
+        }
+        return compared
+    }
+
+    /// Whether member `key` of a call's result is compared where the result goes.
+    private func resultMemberIsCompared(_ call: Node, _ key: String) -> Bool {
+        var result = call
+        while let outer = result.parent, outer.is(.awaitExpression) || outer.is(.parenthesizedExpression) { result = outer }
+        guard let (holder, child) = Syntax.outerContext(of: result) else { return true }
+        switch holder.nodeKind {
+        case .memberExpression:
+            guard holder.child(byField: .object)?.id == child.id else { return true }
+            return holder.child(byField: .property)?.textEquals(key) == true && isDecidedOn(holder)
+        case .variableDeclarator:
+            guard let name = holder.child(byField: .name) else { return true }
+            if name.is(.identifier) { return memberIsCompared(variable: name, key) }
+            guard name.is(.objectPattern) else { return true }
+            for member in name.namedChildren {
+                if member.is(.shorthandPropertyIdentifierPattern), member.textEquals(key) { return isCompared(variable: member, orPassedOn: true) }
+                if member.is(.pairPattern), member.child(byField: .key).flatMap(Syntax.propertyName) == key {
+                    guard let value = member.child(byField: .value), value.is(.identifier) else { return true }
+                    return isCompared(variable: value, orPassedOn: true)
+                }
+                if member.is(.restPattern) { return true }
+            }
+            return false
+        case .expressionStatement:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Whether member `key` of what a variable holds is compared; handing the whole object on
+    /// counts as comparing it.
+    private func memberIsCompared(variable name: Node, _ key: String) -> Bool {
+        guard let binding = resolve(name: name.text, at: name) else { return true }
+        var compared = false
+        tree.walk { node in
+            guard !compared else { return false }
+            guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(name.text), node.id != name.id,
+                  resolve(name: node.text, at: node) == binding else { return true }
+            guard node.is(.identifier), let (parent, child) = Syntax.outerContext(of: node) else { compared = true; return false }
+            if parent.is(.memberExpression), parent.child(byField: .object)?.id == child.id {
+                if parent.child(byField: .property)?.textEquals(key) == true, isDecidedOn(parent) || isPassedOn(parent) { compared = true }
+                return true
+            }
+            compared = true
+            return true
+        }
+        return compared
+    }
+
+    /// Whether a value is handed to a component or a context (a JSX attribute), or kept in an
+    /// object: where it goes next cannot be followed.
+    private func isPassedOn(_ value: Node) -> Bool {
+        guard let (parent, _) = Syntax.outerContext(of: value) else { return false }
+        switch parent.nodeKind {
+        case .jsxExpression:
+            return parent.parent?.is(.jsxAttribute) == true
+        case .pair, .arguments, .variableDeclarator, .spreadElement, .array:
+            return !isInsideLoggingArguments(value) && !parent.is(.variableDeclarator)
+        default:
+            return false
+        }
+    }
+
+    /// `isCompared(variable:)`, and with `orPassedOn` a read handed to a component, a context or
+    /// another function counts too.
+    private func isCompared(variable name: Node, orPassedOn: Bool) -> Bool {
+        guard orPassedOn else { return isCompared(variable: name) }
+        if isCompared(variable: name) { return true }
+        guard let binding = resolve(name: name.text, at: name) else { return true }
+        var passed = false
+        tree.walk { node in
+            guard !passed else { return false }
+            guard node.is(.identifier), node.textEquals(name.text), node.id != name.id,
+                  resolve(name: node.text, at: node) == binding, isReference(node) else { return true }
+            if isPassedOn(node) { passed = true }
+            return true
+        }
+        return passed
     }
 
     /// Whether some read of the variable `name` names is compared, tested or returned.
