@@ -30,7 +30,21 @@ public struct ProvisionalBlindCheck: Rule {
         other write makes it unknown (no finding). A function that maps the status to a word \
         (`status === 'granted' ? 'enabled' : 'disabled'`) is reported when the word is compared to \
         decide (`notificationState() === 'enabled'` before fetching a token), and when it is \
-        exported (its callers cannot all be seen).
+        exported (its callers cannot all be seen). The same holds for a word kept in an object \
+        (`return { status: response.status === 'granted' ? 'granted' : 'denied', canAskAgain }`, \
+        reported when a caller compares `(await readPermission()).status`, or the function is \
+        exported) and for a word put into React state (`setPushState(… ? 'enabled' : 'disabled')`, \
+        reported when the state is compared or handed to a component or a context); a word only \
+        logged or shown is not. So is a `switch` mapping in a function of the file \
+        whose callers compare the words it returns (an exported one stays a debug screen's labels). A \
+        helper fed a status decides inside: when every call of a function of the file that is not \
+        exported nor passed around hands a parameter a root status (`toSwitchState(settings.status)`) \
+        or every call a whole response (`isPermissionGranted(response)`) — or, for a function exported \
+        by a file that uses expo-notifications, every call in the project's notification code — the \
+        helper's comparison is reported (its callers' tests of the result are not), and so is its \
+        mapping to words when exported; one call with anything else (a literal, a server value) \
+        leaves the parameter unknown, and an analytics wrapper (`trackPushStatus(status)`) is \
+        reported where the status is passed in.
 
         Not reported: in a function that is provisional-aware (it, or a function around it, also \
         compares `ios.status` with `IosAuthorizationStatus.PROVISIONAL` / `EPHEMERAL` or 3 / 4, tests \
@@ -235,6 +249,31 @@ public struct ProvisionalBlindCheck: Rule {
               }
             }
             """,
+            """
+            import * as Notifications from 'expo-notifications';
+            async function readPermission() {
+              const response = await Notifications.getPermissionsAsync();
+              return { status: ↓response.status === 'granted' ? 'granted' : 'denied', canAskAgain: response.canAskAgain };
+            }
+            export async function register() {
+              if ((await readPermission()).status !== 'granted') return null;
+              return Notifications.getExpoPushTokenAsync({ projectId: 'p' });
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            function toSwitchState(status) {
+              switch (status) {
+                case ↓'granted': return 'on';
+                case 'denied': return 'off';
+                default: return 'ask';
+              }
+            }
+            export async function syncSwitch(setOn) {
+              const settings = await Notifications.getPermissionsAsync();
+              setOn(toSwitchState(settings.status) === 'on');
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -292,6 +331,24 @@ public struct ProvisionalBlindCheck: Rule {
               showToast({ message: granted ? 'Notifications are on' : settingsMessage(Platform.OS) });
               const isGranted = status === 'granted';
               capture('push_permission', { isGranted });
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            async function readPermission() {
+              const response = await Notifications.getPermissionsAsync();
+              return { status: response.status === 'granted' ? 'granted' : 'denied' };
+            }
+            export async function logPermission() {
+              console.info('permission', (await readPermission()).status);
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            function isOn(status) { return status === 'granted'; }
+            export async function sync(setOn, serverStatus) {
+              const { status } = await Notifications.getPermissionsAsync();
+              setOn(isOn(status) || isOn(serverStatus));
             }
             """,
             """
@@ -420,7 +477,7 @@ public struct ProvisionalBlindCheck: Rule {
     }
 
     private func isExempt(_ node: Node, _ model: SemanticModel) -> Bool {
-        model.neverRunsOnIOS(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node) || model.isObservationOnlyDecision(node)
+        model.neverRunsOnIOS(node) || model.isProvisionalAware(node) || model.isDisplayOnlyDecision(node) && !model.isComparedWordMapping(node) || model.isObservationOnlyDecision(node)
     }
 
     private func related(_ value: SymbolicValue) -> [RelatedLocation] {

@@ -335,6 +335,13 @@ enum ProvisionalBlindRepair {
         /// The test on the response `holder` (the object of `.status` / `.granted`), read at `use`.
         private func responseTest(holder: Node, optional: Bool, at use: Node) -> Test? {
             guard model.value(of: holder).isPermissionResponse else { return nil }
+            // A helper's parameter fed a response (`isPermissionGranted(response: { status: string })`):
+            // a type of the app's own has no `granted` / `ios` to read.
+            if let root = Plan.rootIdentifier(holder), let index = model.resolve(name: root.text, at: root),
+               case let .parameter(_, _, _, parameter) = model.bindings[index].declaration,
+               let type = parameter.child(byField: .type), !type.text.contains("NotificationPermissionsStatus") {
+                return nil
+            }
             let name: String
             if Plan.runsNoCode(holder) {
                 // Read again at `use`: it must still be the same object there.

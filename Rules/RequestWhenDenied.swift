@@ -12,7 +12,11 @@ public struct RequestWhenDenied: Rule {
         Reports an expo-notifications `requestPermissionsAsync` call in a function that earlier read \
         the permissions with `getPermissionsAsync` and, before the request, tests none of: \
         `canAskAgain`, the root status against `'denied'` / `PermissionStatus.DENIED`, or the iOS \
-        status against `IosAuthorizationStatus.DENIED` (1).
+        status against `IosAuthorizationStatus.DENIED` (1). Only a read before the request counts: \
+        `canAskAgain` named by a type, stored under an object's key, bound by a destructuring that is \
+        tested only after the request, or read from the request's answer or from a second \
+        `getPermissionsAsync()` (kept in the object the function returns) keeps no declined device \
+        away from the dialog.
 
         ## Why is this bad?
         A device whose user declined is never prompted again: the request just returns the denial at \
@@ -61,6 +65,15 @@ public struct RequestWhenDenied: Rule {
               await ↓Notifications.requestPermissionsAsync();
             }
             """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function ensure(): Promise<{ status: string; canAskAgain: boolean }> {
+              const { ios } = await Notifications.getPermissionsAsync();
+              if (!ios?.allowsAlert) await ↓Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+              const { status, canAskAgain } = await Notifications.getPermissionsAsync();
+              return { status, canAskAgain };
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -77,6 +90,14 @@ public struct RequestWhenDenied: Rule {
               const { status } = await Notifications.getPermissionsAsync();
               if (status === Notifications.PermissionStatus.DENIED) return false;
               return Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
+            }
+            """,
+            """
+            import * as Notifications from 'expo-notifications';
+            export async function ensure() {
+              const { ios, canAskAgain: canAsk } = await Notifications.getPermissionsAsync();
+              if (ios?.allowsAlert || !canAsk) return;
+              await Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });
             }
             """,
             """
@@ -114,14 +135,21 @@ public struct RequestWhenDenied: Rule {
     }
 
     /// Whether code in `scope` before `offset` reads `canAskAgain` or compares a status with DENIED.
+    /// Only reads count: a type that names the field, an object's key that stores it and a
+    /// destructuring pattern that binds it (`const { canAskAgain } = await …` — its later test is the
+    /// read) keep no denied device away. A field read after the request (the answer's, or a second
+    /// `getPermissionsAsync()`'s kept in the returned object) comes too late.
     private func checksDenial(in scope: Node, before offset: Int, _ model: SemanticModel) -> Bool {
         var work = [scope]
         while let node = work.popLast() {
             guard node.startByte < offset else { continue }
             switch node.nodeKind {
-            case .memberExpression, .identifier, .shorthandPropertyIdentifierPattern, .propertyIdentifier:
-                if node.textEquals("canAskAgain") || node.is(.memberExpression)
-                    && node.child(byField: .property)?.textEquals("canAskAgain") == true {
+            case .typeAnnotation, .typeArguments, .typeAliasDeclaration, .interfaceDeclaration:
+                continue
+            case .memberExpression:
+                if node.child(byField: .property)?.textEquals("canAskAgain") == true { return true }
+            case .identifier, .shorthandPropertyIdentifier:
+                if model.isReference(node), node.textEquals("canAskAgain") || model.value(of: node).isCanAskAgain {
                     return true
                 }
             case .binaryExpression:

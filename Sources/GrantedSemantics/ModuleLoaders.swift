@@ -94,7 +94,7 @@ extension SemanticModel {
     /// The arguments of every call of a function declared with a name in this file, when nothing
     /// else can call it: it is not exported, and its name appears only where it is declared and as
     /// the callee of calls. Nil otherwise (it is passed around, exported, or has no name).
-    private func argumentsOfEveryCall(of function: Node) -> [[Node]]? {
+    func argumentsOfEveryCall(of function: Node) -> [[Node]]? {
         if let known = everyCallArgumentsCache[function.id] { return known }
         let found = findArgumentsOfEveryCall(of: function)
         everyCallArgumentsCache[function.id] = .some(found)

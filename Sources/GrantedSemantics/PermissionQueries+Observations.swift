@@ -38,6 +38,34 @@ extension SemanticModel {
         return labelStatementsAreOnlyShown(holder)
     }
 
+    /// Whether a mapping of statuses to words (`switch (status) { case 'granted': return 'on'; … }`)
+    /// that `isDisplayOnlyDecision` lets pass hands its words on by `return` to callers of this file
+    /// that compare them: then the mapping is the decision, as for a single test
+    /// (`isObservationOnlyDecision`). Words kept in a variable or assigned stay labels, and so do
+    /// those of an exported function or one passed around that reads the status itself (a debug
+    /// screen's labels); a helper fed the status in a parameter (`toSwitchState(settings.status)`)
+    /// decides when it is exported, as a mapping returned directly does.
+    public func isComparedWordMapping(_ site: Node) -> Bool {
+        var switchCase = site
+        if !switchCase.is(.switchCase), let parent = site.parent, parent.is(.switchCase) { switchCase = parent }
+        guard switchCase.is(.switchCase), let body = switchCase.parent, body.is(.switchBody) else { return false }
+        var returns = false
+        for member in body.namedChildren where member.is(.switchCase) || member.is(.switchDefault) {
+            for statement in member.children(byField: .body) {
+                if statement.is(.returnStatement) { returns = true }
+                if statement.is(.expressionStatement) { return false }
+            }
+        }
+        guard returns, let function = enclosingFunction(of: body) else { return false }
+        var fedStatus = false
+        if let discriminant = body.parent?.child(byField: .value).map(Syntax.unwrap), discriminant.is(.identifier),
+           let index = resolve(name: discriminant.text, at: discriminant),
+           case let .parameter(owner, _, _, _) = bindings[index].declaration, owner.id == function.id {
+            fedStatus = true
+        }
+        return resultIsCompared(function, whenUnseen: fedStatus)
+    }
+
     /// A string literal or a template: text to show.
     private func isLabel(_ node: Node?) -> Bool {
         guard let node else { return false }
@@ -133,22 +161,29 @@ extension SemanticModel {
     }
 
     /// Whether the label an expression yields is only shown: in JSX, in a variable that is never
-    /// compared, or returned by a local function whose results are never compared.
+    /// compared, returned by a local function whose results are never compared, kept in a member of
+    /// an object that such a function returns or a React state holds (`{ status: word, canAskAgain }`)
+    /// whose member nobody compares, or put into a React state that nobody compares.
     private func labelIsOnlyShown(_ expression: Node) -> Bool {
         guard let (parent, _) = Syntax.outerContext(of: expression) else { return false }
         switch parent.nodeKind {
         case .jsxExpression:
             return true
         case .pair:
-            // `{ message: granted ? 'On' : settingsMessage(platform) }`: a text by its name.
+            // `{ message: granted ? 'On' : settingsMessage(platform) }`: a text by its name; or a
+            // member of an object whose member nobody compares (`{ status: word, canAskAgain }`).
             guard parent.child(byField: .value)?.id == Syntax.outerContext(of: expression)?.child.id,
                   let key = parent.child(byField: .key).flatMap(Syntax.propertyName) else { return false }
-            return Self.namesText(key)
+            if Self.namesText(key) { return true }
+            guard let object = parent.parent, object.is(.object) else { return false }
+            return !objectMemberIsCompared(object, key)
         case .arguments:
+            // A React state set with the word: shown unless the state is compared or handed on.
+            guard let call = parent.parent, call.is(.callExpression) else { return false }
+            if let state = reactStateVariable(setBy: call) { return !isCompared(variable: state, orPassedOn: true) }
             // `Alert.alert('Push', granted ? 'On' : 'Off')`, `showToast(…)`, `setMessage(…)`: the same
             // alert or toast is shown either way, with another text.
-            guard let call = parent.parent, call.is(.callExpression),
-                  let callee = call.child(byField: .function).map(Syntax.unwrap) else { return false }
+            guard let callee = call.child(byField: .function).map(Syntax.unwrap) else { return false }
             let name = callee.is(.memberExpression) ? callee.child(byField: .property)?.text ?? "" : callee.text
             if name == "alert" || name == "show" { return true }
             if name.hasPrefix("show"), name.dropFirst(4).first?.isUppercase == true { return true }
@@ -210,6 +245,141 @@ extension SemanticModel {
         return assigned.map { !isCompared(variable: $0) } ?? false
     }
 
+    /// Whether member `key` of an object literal is compared where the object goes: returned by a
+    /// local function (at each call, `(await f()).key`, `const r = await f(); r.key`, `const { key }
+    /// = await f()`) or put into a React state (`setPermission({ key: word })`). Anywhere else, or
+    /// when the object goes where it cannot be followed, it counts as compared.
+    private func objectMemberIsCompared(_ object: Node, _ key: String) -> Bool {
+        guard let (holder, child) = Syntax.outerContext(of: object) else { return true }
+        switch holder.nodeKind {
+        case .arguments:
+            guard let call = holder.parent, let state = reactStateVariable(setBy: call) else { return true }
+            return memberIsCompared(variable: state, key)
+        case .returnStatement, .arrowFunction:
+            if holder.is(.arrowFunction), holder.child(byField: .body)?.id != child.id { return true }
+            guard let function = holder.is(.arrowFunction) ? holder : enclosingFunction(of: holder) else { return true }
+            return memberOfResultIsCompared(function, key)
+        default:
+            return true
+        }
+    }
+
+    /// The state variable of `const [state, setState] = useState(…)` when `call` calls its setter.
+    private func reactStateVariable(setBy call: Node) -> Node? {
+        guard call.is(.callExpression), let callee = call.child(byField: .function).map(Syntax.unwrap), callee.is(.identifier),
+              let index = resolve(name: callee.text, at: callee),
+              case let .variable(initializer?, path) = bindings[index].declaration, path == [.index(1)],
+              let hook = Syntax.unwrap(initializer).child(byField: .function), hook.text.hasSuffix("useState"),
+              let pattern = bindings[index].nameNode.parent, pattern.is(.arrayPattern),
+              let state = pattern.namedChildren.first(where: { $0.nodeKind != .comment }), state.is(.identifier) else { return nil }
+        return state
+    }
+
+    /// Whether a member `key` of what a local function returns is compared at some call. Unseen
+    /// callers (exported, passed around, no name) count as comparing it.
+    private func memberOfResultIsCompared(_ function: Node, _ key: String) -> Bool {
+        guard let nameNode = helperNameNode(of: function), let binding = resolve(name: nameNode.text, at: nameNode) else { return true }
+        var ancestor = function.parent
+        while let current = ancestor, current.nodeKind != .program {
+            if current.is(.exportStatement) { return true }
+            ancestor = current.parent
+        }
+        var compared = false
+        tree.walk { node in
+            guard !compared else { return false }
+            guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(nameNode.text), node.id != nameNode.id,
+                  resolve(name: node.text, at: node) == binding else { return true }
+            guard node.is(.identifier), let (parent, child) = Syntax.outerContext(of: node), parent.is(.callExpression),
+                  parent.child(byField: .function)?.id == child.id else {
+                compared = true
+                return false
+            }
+            if resultMemberIsCompared(parent, key) { compared = true }
+            return true
+        }
+        return compared
+    }
+
+    /// Whether member `key` of a call's result is compared where the result goes.
+    private func resultMemberIsCompared(_ call: Node, _ key: String) -> Bool {
+        var result = call
+        while let outer = result.parent, outer.is(.awaitExpression) || outer.is(.parenthesizedExpression) { result = outer }
+        guard let (holder, child) = Syntax.outerContext(of: result) else { return true }
+        switch holder.nodeKind {
+        case .memberExpression:
+            guard holder.child(byField: .object)?.id == child.id else { return true }
+            return holder.child(byField: .property)?.textEquals(key) == true && isDecidedOn(holder)
+        case .variableDeclarator:
+            guard let name = holder.child(byField: .name) else { return true }
+            if name.is(.identifier) { return memberIsCompared(variable: name, key) }
+            guard name.is(.objectPattern) else { return true }
+            for member in name.namedChildren {
+                if member.is(.shorthandPropertyIdentifierPattern), member.textEquals(key) { return isCompared(variable: member, orPassedOn: true) }
+                if member.is(.pairPattern), member.child(byField: .key).flatMap(Syntax.propertyName) == key {
+                    guard let value = member.child(byField: .value), value.is(.identifier) else { return true }
+                    return isCompared(variable: value, orPassedOn: true)
+                }
+                if member.is(.restPattern) { return true }
+            }
+            return false
+        case .expressionStatement:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Whether member `key` of what a variable holds is compared; handing the whole object on
+    /// counts as comparing it.
+    private func memberIsCompared(variable name: Node, _ key: String) -> Bool {
+        guard let binding = resolve(name: name.text, at: name) else { return true }
+        var compared = false
+        tree.walk { node in
+            guard !compared else { return false }
+            guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(name.text), node.id != name.id,
+                  resolve(name: node.text, at: node) == binding else { return true }
+            guard node.is(.identifier), let (parent, child) = Syntax.outerContext(of: node) else { compared = true; return false }
+            if parent.is(.memberExpression), parent.child(byField: .object)?.id == child.id {
+                if parent.child(byField: .property)?.textEquals(key) == true, isDecidedOn(parent) || isPassedOn(parent) { compared = true }
+                return true
+            }
+            compared = true
+            return true
+        }
+        return compared
+    }
+
+    /// Whether a value is handed to a component or a context (a JSX attribute), or kept in an
+    /// object: where it goes next cannot be followed.
+    private func isPassedOn(_ value: Node) -> Bool {
+        guard let (parent, _) = Syntax.outerContext(of: value) else { return false }
+        switch parent.nodeKind {
+        case .jsxExpression:
+            return parent.parent?.is(.jsxAttribute) == true
+        case .pair, .arguments, .variableDeclarator, .spreadElement, .array:
+            return !isInsideLoggingArguments(value) && !parent.is(.variableDeclarator)
+        default:
+            return false
+        }
+    }
+
+    /// `isCompared(variable:)`, and with `orPassedOn` a read handed to a component, a context or
+    /// another function counts too.
+    private func isCompared(variable name: Node, orPassedOn: Bool) -> Bool {
+        guard orPassedOn else { return isCompared(variable: name) }
+        if isCompared(variable: name) { return true }
+        guard let binding = resolve(name: name.text, at: name) else { return true }
+        var passed = false
+        tree.walk { node in
+            guard !passed else { return false }
+            guard node.is(.identifier), node.textEquals(name.text), node.id != name.id,
+                  resolve(name: node.text, at: node) == binding, isReference(node) else { return true }
+            if isPassedOn(node) { passed = true }
+            return true
+        }
+        return passed
+    }
+
     /// Whether some read of the variable `name` names is compared, tested or returned.
     private func isCompared(variable name: Node) -> Bool {
         guard let binding = resolve(name: name.text, at: name) else { return true }
@@ -222,7 +392,9 @@ extension SemanticModel {
 
     /// Whether the function's result is compared or tested where it is called: it must be a local
     /// function that is not exported (callers elsewhere cannot be seen), called by name.
-    private func resultIsCompared(_ function: Node) -> Bool {
+    /// `whenUnseen` is the answer when the callers cannot all be seen (exported, passed around,
+    /// no name, never called).
+    private func resultIsCompared(_ function: Node, whenUnseen: Bool = true) -> Bool {
         let nameNode: Node?
         if function.is(.functionDeclaration) {
             nameNode = function.child(byField: .name)
@@ -231,23 +403,24 @@ extension SemanticModel {
         } else {
             nameNode = nil
         }
-        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return true }
+        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return whenUnseen }
         var ancestor = function.parent
         while let current = ancestor, current.nodeKind != .program {
-            if current.is(.exportStatement) { return true }
+            if current.is(.exportStatement) { return whenUnseen }
             ancestor = current.parent
         }
         var compared = false
         var called = false
+        var unseen = false
         tree.walk { node in
-            guard !compared else { return false }
+            guard !compared, !unseen else { return false }
             guard node.is(.identifier) || node.is(.shorthandPropertyIdentifier), node.textEquals(nameNode.text), node.id != nameNode.id,
                   resolve(name: node.text, at: node) == binding else { return true }
-            if node.is(.shorthandPropertyIdentifier) || node.parent?.nodeKind == .exportSpecifier { compared = true; return false }
+            if node.is(.shorthandPropertyIdentifier) || node.parent?.nodeKind == .exportSpecifier { unseen = true; return false }
             guard let (parent, child) = Syntax.outerContext(of: node), parent.is(.callExpression),
                   parent.child(byField: .function)?.id == child.id else {
                 // Passed around (`then(notificationState)`): where it goes cannot be followed.
-                compared = true
+                unseen = true
                 return false
             }
             called = true
@@ -260,7 +433,8 @@ extension SemanticModel {
             }
             return true
         }
-        return compared || !called
+        if unseen { return whenUnseen }
+        return compared || !called && whenUnseen
     }
 
     /// Whether a value is compared, switched on, tested by a condition or a logical operator, or

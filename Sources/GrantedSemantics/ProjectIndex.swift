@@ -366,6 +366,12 @@ public final class ProjectIndex: @unchecked Sendable {
         return summary.isEmpty ? nil : summary
     }
 
+    /// The project file a relative module imported from `file` names.
+    public func file(ofModule module: String, importedFrom file: String) -> String? {
+        guard module.hasPrefix("./") || module.hasPrefix("../") || module == "." || module == ".." else { return nil }
+        return resolve(module, from: absolute(file))
+    }
+
     /// Module names and APIs whose presence makes a file worth parsing for its exports.
     static let permissionNeedles = NeedleSet(moduleNames + permissionAPINames)
 

@@ -4,6 +4,8 @@ import GrantedSyntax
 public enum StoreCellValue: Sendable, Equatable {
     case rootStatus
     case granted
+    /// A whole permission response (a helper's parameter, `HelperArguments.swift`).
+    case permissionResponse
     /// Anything else (a literal, a value the model cannot follow): the field is not a status.
     case other
     /// What a Redux action carries (`state.status = action.payload` in its reducer): whatever the
@@ -64,9 +66,11 @@ extension SemanticModel {
 
     private func computeStoreWrites() -> [(key: String, value: StoreCellValue)] {
         let source = tree.source
-        guard Self.storeWriteNeedles.contains(where: { source.contains($0) }) else { return [] }
+        // What this file hands the project's helpers (`HelperArguments.swift`).
+        let helperWrites = helperArgumentWrites()
+        guard Self.storeWriteNeedles.contains(where: { source.contains($0) }) else { return helperWrites }
         let mayUseAtoms = source.contains("useSetAtom") || source.contains("useAtom")
-        var writes: [(String, StoreCellValue)] = []
+        var writes: [(String, StoreCellValue)] = helperWrites
         func kind(_ node: Node?) -> StoreCellValue {
             guard let node else { return .other }
             var written = value(of: node)
@@ -456,9 +460,10 @@ extension SemanticModel {
     /// This file's store fields, by its own writes.
     private var localStoreCells: [String: StoreCellValue?] {
         if let cached = localStoreCellsCache { return cached }
-        // Cheap before the walk: a file that writes no store says none of these.
+        // Cheap before the walk: a file that writes no store and calls no helper of a project
+        // file says none of these.
         let source = tree.source
-        guard Self.storeWriteNeedles.contains(where: { source.contains($0) }) else {
+        guard storeWritesCache != nil || Self.storeWriteNeedles.contains(where: { source.contains($0) }) else {
             localStoreCellsCache = [:]
             return [:]
         }

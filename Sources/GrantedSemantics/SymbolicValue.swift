@@ -118,6 +118,7 @@ public enum SymbolicValue: Equatable {
 
     public var isRootStatus: Bool { if case .rootStatus = self { return true } else { return false } }
     public var isGranted: Bool { if case .granted = self { return true } else { return false } }
+    public var isCanAskAgain: Bool { if case .canAskAgain = self { return true } else { return false } }
     public var isIosStatus: Bool { if case .iosStatus = self { return true } else { return false } }
     public var isPermissionResponse: Bool {
         if case .permissionResponse = self { return true } else { return false }
@@ -344,6 +345,8 @@ extension SemanticModel {
             return .permissionResponse(origin: parameter.byteRange)
         }
         if let module = moduleParameterValue(function: function, index: index, parameter: parameter) { return module }
+        if let fed = fedPermissionValue(function: function, index: index) { return fed }
+        if let fed = exportedHelperParameterValue(function: function, position: index, parameter: parameter) { return fed }
         // react-query's `select: (data) => ...` receives what the query function resolves to.
         if index == 0, let context = Syntax.outerContext(of: function), context.parent.is(.pair),
            ["select", "onSuccess", "onSettled"].contains(context.parent.child(byField: .key).flatMap(Syntax.propertyName) ?? ""),
@@ -373,6 +376,31 @@ extension SemanticModel {
             }
         }
         return .unknown
+    }
+
+    /// A helper fed permission data: every call of the function in this file (one at least; the
+    /// function is not exported nor passed around) hands it a root status, or every call a whole
+    /// response (`toStatus(settings.status)`, `isPermissionGranted(response)`). It then decides
+    /// inside, where its comparison is reported; a call that hands it anything else (a literal, a
+    /// server value) leaves the parameter unknown. An analytics wrapper (`trackPushStatus(status)`)
+    /// is reported where the status is passed in, so its parameter is left alone.
+    private func fedPermissionValue(function: Node, index: Int) -> SymbolicValue? {
+        guard importsExpoNotifications || usesExpoNotifications || importsProjectPermissionCode,
+              helperNameNode(of: function).map({ !Self.isAnalyticsFunctionName($0.text) }) ?? false,
+              let arguments = argumentsOfEveryCall(of: function), !arguments.isEmpty else { return nil }
+        var fed: SymbolicValue?
+        for list in arguments {
+            guard index < list.count, !list[0...index].contains(where: { $0.is(.spreadElement) }) else { return nil }
+            let passed = value(of: list[index])
+            switch passed {
+            case .rootStatus, .permissionResponse:
+                guard fed.map({ $0.agrees(with: passed) }) ?? true else { return nil }
+                if fed == nil { fed = passed }
+            default:
+                return nil
+            }
+        }
+        return fed
     }
 
     /// Whether a type annotation names expo-notifications' permission response type.
