@@ -395,20 +395,7 @@ extension SemanticModel {
     /// `whenUnseen` is the answer when the callers cannot all be seen (exported, passed around,
     /// no name, never called).
     private func resultIsCompared(_ function: Node, whenUnseen: Bool = true) -> Bool {
-        let nameNode: Node?
-        if function.is(.functionDeclaration) {
-            nameNode = function.child(byField: .name)
-        } else if let (declarator, _) = Syntax.outerContext(of: function), declarator.is(.variableDeclarator) {
-            nameNode = declarator.child(byField: .name)
-        } else {
-            nameNode = nil
-        }
-        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return whenUnseen }
-        var ancestor = function.parent
-        while let current = ancestor, current.nodeKind != .program {
-            if current.is(.exportStatement) { return whenUnseen }
-            ancestor = current.parent
-        }
+        guard let (nameNode, binding) = localNameBinding(of: function), !isInsideExport(function) else { return whenUnseen }
         var compared = false
         var called = false
         var unseen = false
@@ -570,9 +557,8 @@ extension SemanticModel {
         return !read.is(.shorthandPropertyIdentifier) && valueIsOnlyObserved(read, depth: depth + 1)
     }
 
-    /// A local function, not exported, only called by name (at least once), whose every result
-    /// (awaited or not) goes where `valueIsOnlyObserved` accepts.
-    private func resultsAreOnlyObserved(_ function: Node, depth: Int) -> Bool {
+    /// A function's name (`function f`, `const f = () => …`) and its binding, if it has one.
+    private func localNameBinding(of function: Node) -> (name: Node, binding: Int)? {
         let nameNode: Node?
         if function.is(.functionDeclaration) {
             nameNode = function.child(byField: .name)
@@ -581,12 +567,24 @@ extension SemanticModel {
         } else {
             nameNode = nil
         }
-        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return false }
+        guard let nameNode, nameNode.is(.identifier), let binding = resolve(name: nameNode.text, at: nameNode) else { return nil }
+        return (nameNode, binding)
+    }
+
+    /// Whether a function is declared inside an `export` statement (called from other files too).
+    private func isInsideExport(_ function: Node) -> Bool {
         var ancestor = function.parent
         while let current = ancestor, current.nodeKind != .program {
-            if current.is(.exportStatement) { return false }
+            if current.is(.exportStatement) { return true }
             ancestor = current.parent
         }
+        return false
+    }
+
+    /// A local function, not exported, only called by name (at least once), whose every result
+    /// (awaited or not) goes where `valueIsOnlyObserved` accepts.
+    private func resultsAreOnlyObserved(_ function: Node, depth: Int) -> Bool {
+        guard let (nameNode, binding) = localNameBinding(of: function), !isInsideExport(function) else { return false }
         // `export { isPushEnabled }`: called elsewhere too.
         for statement in tree.root.namedChildren where statement.is(.exportStatement) {
             for clause in statement.namedChildren where clause.is(.exportClause) {
