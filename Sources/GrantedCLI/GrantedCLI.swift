@@ -106,6 +106,9 @@ public enum GrantedCLI {
         }
 
         let request = runRequest(options)
+        if let name = options.stdinFilename {
+            return try standardInputCommand(options, name: name, workspace: workspace, standardOutput: standardOutput, standardError: standardError)
+        }
         if options.listFiles {
             let selection = try workspace.selectFiles(request)
             for problem in selection.problems { standardError("granted-lint: \(problem.path): \(problem.reason)\n") }
@@ -168,6 +171,45 @@ public enum GrantedCLI {
         let rendered = reporter.render(inventory.entries, format: options.format == .json ? .json : options.format == .markdown ? .markdown : .text)
         if let path = options.outputPath { try writeReport(rendered, to: path) } else { standardOutput(rendered) }
         return inventory.exitStatus
+    }
+
+    /// `--stdin-filename PATH`: standard input linted as PATH (ESLint's `--stdin --stdin-filename`,
+    /// Ruff's `--stdin-filename`), for editors that pipe a buffer. The report is a normal run's, in
+    /// any format; with a fix mode the fixed source is printed instead, and the report goes to
+    /// standard error (or `--output`). A path its configuration or ignore files leave out reports
+    /// nothing, with a warning, as ESLint does.
+    static func standardInputCommand(
+        _ options: Options, name: String, workspace: Workspace, standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) throws -> Int32 {
+        let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        let fixing: Bool
+        if case let .apply(kind) = workspace.settings.fixMode {
+            // Standard input is never written back: the fixes are computed, the text printed.
+            workspace.settings.fixMode = .dryRun(kind)
+            fixing = true
+        } else {
+            fixing = false
+        }
+        let (result, fixedText, ignored) = try workspace.run(runRequest(options), standardInput: bytes, as: name)
+        if let ignored { standardError("granted-lint: warning: \(name) is \(ignored); nothing was linted (--no-ignore lints it)\n") }
+        let root = RepositoryRoot(path: workspace.root)
+        let allRules = catalog.rules.map { ConfiguredRule($0) }
+        var rendered = render(result.report, as: options.format, rules: allRules, root: root, color: false)
+        let messages = result.messages.filter { !$0.contains("dry run") }
+        if options.format.isForPeople, !messages.isEmpty { rendered += messages.joined(separator: "\n") + "\n" }
+        if !options.format.isForPeople { for message in messages { standardError("granted-lint: \(message)\n") } }
+        if let path = options.outputPath {
+            try writeReport(rendered, to: path)
+        } else if fixing {
+            standardError(rendered)
+        } else {
+            standardOutput(rendered)
+        }
+        if let path = options.sarifOutputPath {
+            try writeReport(options.format == .sarif ? rendered : render(result.report, as: .sarif, rules: allRules, root: root, color: false), to: path)
+        }
+        if fixing { standardOutput(String(decoding: fixedText, as: UTF8.self)) }
+        return result.exitStatus
     }
 
     /// `granted-lint flows`: each permission flow evaluated on the eight device states

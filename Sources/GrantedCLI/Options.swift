@@ -47,6 +47,8 @@ struct Options {
     var writeBaselinePath: String?
     var changedSince: String?
     var staged = false
+    /// `--stdin-filename PATH`: the source comes from standard input, linted as PATH.
+    var stdinFilename: String?
     /// `--no-ignore`: read no ignore file (`.gitignore`, `.granted-lintignore`, …).
     var noIgnore = false
     /// `--list-files`: print the files that would be linted, and stop.
@@ -58,7 +60,7 @@ struct Options {
     struct UsageError: Error { let message: String }
 
     static let flagsWithValues: Set<String> = [
-        "--exclude", "--fail-on", "--max-file-size", "--format", "-f", "--output", "-o", "--sarif-output",
+        "--exclude", "--fail-on", "--max-file-size", "--format", "-f", "--output", "-o", "--sarif-output", "--stdin-filename",
         "--max-warnings", "--config", "-c", "--parse-timeout", "--print-config", "--baseline", "--write-baseline", "--changed-since",
     ]
 
@@ -168,6 +170,7 @@ struct Options {
             case "--write-baseline": options.writeBaselinePath = try take()
             case "--changed-since": options.changedSince = try take()
             case "--staged": options.staged = true
+            case "--stdin-filename": options.stdinFilename = try take()
             case "--no-ignore": options.noIgnore = true
             case "--list-files": options.listFiles = true
             case "--strict-syntax": options.strictSyntax = true
@@ -189,6 +192,20 @@ struct Options {
         }
         if options.staged, case .apply = options.fixMode {
             throw UsageError(message: "--fix cannot be combined with --staged (it would rewrite the working tree, not what is staged)")
+        }
+        if let name = options.stdinFilename {
+            guard !name.isEmpty else { throw UsageError(message: "--stdin-filename needs a path") }
+            // `-` (or nothing) names standard input; another path would be a second source.
+            guard options.paths.allSatisfy({ $0 == "-" }) else {
+                throw UsageError(message: "--stdin-filename reads standard input: give no other path (or `-`)")
+            }
+            guard !options.staged, options.changedSince == nil, options.writeBaselinePath == nil else {
+                throw UsageError(message: "--stdin-filename cannot be combined with --staged, --changed-since or --write-baseline")
+            }
+            if options.command != .lint { throw UsageError(message: "--stdin-filename is for a lint run") }
+            options.paths = [name]
+        } else if options.paths.contains("-") {
+            throw UsageError(message: "`-` reads standard input: name the file it stands for with --stdin-filename PATH")
         }
         if options.paths.isEmpty { options.paths = ["."] }
         return options
@@ -232,6 +249,9 @@ struct Options {
       --list-files           print the files that would be linted, one per line, and exit
       --changed-since REF    lint only files changed since the git ref REF, plus staged and untracked files
       --staged               lint the staged content of staged files (what will be committed)
+      --stdin-filename PATH  lint standard input as if it were PATH (its configuration, project and
+                             ignore rules); with --fix / --fix-unsafe the fixed source goes to
+                             standard output and the report to standard error (or --output)
       --max-file-size SIZE   skip larger files with a message (default 10M)
       --parse-timeout MS     give up parsing a file after MS milliseconds, with a message (default 10000)
       --strict-syntax        report a file the parser could read only with error recovery as a

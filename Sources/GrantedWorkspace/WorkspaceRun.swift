@@ -113,6 +113,55 @@ extension Workspace {
             selection = try selectFiles(request)
             outcomes = try lint(files: selection.files, read: selection.fromIndex ? Self.stagedContent : nil)
         }
+        return try finishRun(outcomes, selection: selection, request: request)
+    }
+
+    /// A run over text read from standard input, linted as if it were the file at `path`
+    /// (`--stdin-filename`): its configuration, its project (the other files are read from disk,
+    /// so cross-file findings and the provisional evidence are a normal run's), its ignore rules
+    /// (an ignored path reports nothing: `ignored` says why). Nothing is written: with a fix mode
+    /// the workspace must be set to `.dryRun`, and `fixedText` is the text after the fixes.
+    public func run(_ request: RunRequest, standardInput bytes: [UInt8], as path: String) throws
+        -> (result: RunResult, fixedText: [UInt8], ignored: String?) {
+        if case .apply = settings.fixMode { preconditionFailure("standard input is never written: use .dryRun") }
+        if let reason = try ignoreReason(of: path, request: request) {
+            var result = RunResult(report: LintReport(results: [], problems: []))
+            result.exitStatus = 0
+            return (result, bytes, reason)
+        }
+        // The project index reads the buffer, not the disk, for this path.
+        _ = setBuffer(bytes, forFile: absolute(path))
+        defer { _ = setBuffer(nil, forFile: absolute(path)) }
+        var selection = RunFiles()
+        selection.files = [path]
+        let outcomes = try lint(files: [path], read: { _ in .success(bytes) })
+        var fixedText = bytes
+        if case let .success(file)? = outcomes.first?.result, file.analysed || !file.file.text.bytes.isEmpty {
+            fixedText = file.file.text.bytes
+        }
+        if outcomes.first?.fixedCount == 0 { fixedText = bytes }
+        var result = try finishRun(outcomes, selection: selection, request: request)
+        result.diffs = []
+        return (result, fixedText, nil)
+    }
+
+    /// Why a path given with `--stdin-filename` is not linted: the configuration's `exclude` or
+    /// extensions, `--exclude`, or (for a file that exists) an ignore file; nil when it is linted.
+    func ignoreReason(of path: String, request: RunRequest) throws -> String? {
+        if !(try configuration(forFile: path)).lints(path) { return "excluded by its configuration" }
+        if request.excludes.map(Glob.init).contains(where: { $0.matches(path) }) { return "excluded by --exclude" }
+        guard request.respectsIgnoreFiles else { return nil }
+        // Below the working directory, a directory a walk never enters (`node_modules`, `build`…).
+        let relative = GrantedDiscovery.displayPath(path).split(separator: "/").dropLast().map(String.init)
+        if let skipped = relative.first(where: { FileWalker.skippedDirectoryNames.contains($0) }) { return "under \(skipped)/" }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let found = try discovery(for: request).discover([directoryOf(absolute(path))])
+        let wanted = absolute(path)
+        return found.files.contains { absolute($0) == wanted } ? nil : "ignored by an ignore file"
+    }
+
+    func finishRun(_ outcomes: consuming [FileOutcome], selection: RunFiles, request: RunRequest) throws -> RunResult {
         // What the fixes did, read before the outcomes are handed to the report (which takes them).
         var fixedCount = 0, fixedFileCount = 0, rejectedFixCount = 0
         var diffs: [String] = []
