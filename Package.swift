@@ -15,7 +15,8 @@ import PackageDescription
 //                          uses GrantedSyntax (and discovery's path arithmetic)
 //   GrantedFlows           what each device lives through: flows evaluated on the eight device
 //                          states (docs/flows.md), read by the linter, the reporters and the server
-//                          uses GrantedSyntax (and discovery's path arithmetic and file reading)
+//                          uses GrantedSyntax, GrantedSemantics (the project index's import resolution)
+//                          and discovery's path arithmetic and file reading
 //   GrantedLinter          the lint core: Rule, diagnostics in parts, fixes, suppressions, the linter,
 //                          the rule catalogue
 //                          uses GrantedSemantics
@@ -58,7 +59,7 @@ let package = Package(
         .target(name: "GrantedSyntax", dependencies: ["CTreeSitter", "CTreeSitterTypeScript"]),
         .target(name: "GrantedDiscovery"),
         .target(name: "GrantedSemantics", dependencies: ["GrantedDiscovery", "GrantedSyntax"]),
-        .target(name: "GrantedFlows", dependencies: ["GrantedDiscovery", "GrantedSyntax"]),
+        .target(name: "GrantedFlows", dependencies: ["GrantedDiscovery", "GrantedSyntax", "GrantedSemantics"]),
         .target(name: "GrantedLinter", dependencies: ["GrantedDiscovery", "GrantedSemantics", "GrantedSyntax", "GrantedFlows"]),
         .target(name: "GrantedRules", dependencies: ["GrantedLinter", "GrantedSemantics", "GrantedSyntax"], path: "Rules"),
         .target(name: "GrantedWorkspace", dependencies: ["GrantedDiscovery", "GrantedSyntax", "GrantedSemantics", "GrantedLinter"]),

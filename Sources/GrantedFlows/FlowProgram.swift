@@ -1,5 +1,6 @@
 import Foundation
 import GrantedDiscovery
+import GrantedSemantics
 import GrantedSyntax
 
 /// One parsed file of the project, with its top-level declarations by name.
@@ -156,7 +157,8 @@ final class FlowSource {
 public final class FlowProgram {
     let readFile: (String) -> [UInt8]?
     private var sources: [String: FlowSource?] = [:]
-    private var resolutions: [String: String?] = [:]
+    /// Resolves import specifiers (it reads nothing but directory listings).
+    private let resolver: ProjectIndex
     private var parsers: [Grammar: SyntaxParser] = [:]
 
     /// `readFile` gives a file's bytes (an editor's buffer before the disk).
@@ -165,6 +167,7 @@ public final class FlowProgram {
         return nil
     }) {
         self.readFile = readFile
+        resolver = ProjectIndex(readFile: readFile, recordsDependencies: false)
     }
 
     /// Registers a tree the caller already has (the linted file), so it is not parsed again.
@@ -189,28 +192,15 @@ public final class FlowProgram {
         return made
     }
 
-    static let extensions = ["ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts"]
-
-    /// The file a relative specifier names, from the importing file; nil for packages.
+    /// The file a relative specifier names, from the importing file; nil for packages. The project
+    /// index's resolution (extensions, `index` files, one directory listing each), and TypeScript's
+    /// `./push.js` naming `push.ts` on top.
     func resolve(_ specifier: String, from file: String) -> String? {
-        guard specifier.hasPrefix("./") || specifier.hasPrefix("../") || specifier == "." || specifier == ".." else { return nil }
-        let base = absolute(directoryOf(absolute(file)) + "/" + specifier)
-        if let known = resolutions[base] { return known }
-        var found: String?
-        func isFile(_ path: String) -> Bool {
-            var status = stat()
-            return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        if let found = resolver.resolvedFile(specifier, from: file) { return found }
+        for javaScript in [".js", ".jsx", ".mjs", ".cjs"] where specifier.hasSuffix(javaScript) {
+            return resolver.resolvedFile(String(specifier.dropLast(javaScript.count)), from: file)
         }
-        if isFile(base), Self.extensions.contains(where: { base.hasSuffix("." + $0) }) {
-            found = base
-        } else {
-            // `./push.js` naming `push.ts`, as TypeScript's node16 resolution allows.
-            let stem = Self.extensions.first(where: { base.hasSuffix("." + $0) }).map { String(base.dropLast($0.count + 1)) } ?? base
-            found = Self.extensions.lazy.map { stem + "." + $0 }.first(where: isFile)
-                ?? Self.extensions.lazy.map { base + "/index." + $0 }.first(where: isFile)
-        }
-        resolutions[base] = found
-        return found
+        return nil
     }
 }
 

@@ -429,6 +429,14 @@ public final class ProjectIndex: @unchecked Sendable {
         }
     }
 
+    /// The project file a relative specifier names from `file` (extensions and `index` files tried
+    /// as bundlers do); nil for a package or nothing on disk. The device-state evaluation resolves
+    /// its imports here too.
+    public func resolvedFile(_ specifier: String, from file: String) -> String? {
+        guard specifier.hasPrefix("./") || specifier.hasPrefix("../") || specifier == "." || specifier == ".." else { return nil }
+        return resolve(specifier, from: absolute(file))
+    }
+
     func resolve(_ module: String, from file: String) -> String? {
         // The files of a directory import the same modules: their answers are kept by directory
         // and specifier, before any path arithmetic.

@@ -16,9 +16,9 @@ struct LayeringTests {
         "Sources/GrantedSyntax": system.union(["CTreeSitter", "CTreeSitterTypeScript"]),
         // What code means; of discovery only path arithmetic (the project index resolves imports).
         "Sources/GrantedSemantics": system.union(["GrantedSyntax", "GrantedDiscovery"]),
-        // What each device lives through: syntax and file reading, beside the semantics, which it
-        // does not need (docs/flows.md).
-        "Sources/GrantedFlows": system.union(["GrantedSyntax", "GrantedDiscovery"]),
+        // What each device lives through (docs/flows.md): syntax, file reading, and the semantics'
+        // project index for resolving imports.
+        "Sources/GrantedFlows": system.union(["GrantedSyntax", "GrantedDiscovery", "GrantedSemantics"]),
         // The lint core reads the flows for the consequence notes of its findings.
         "Sources/GrantedLinter": system.union(["GrantedSyntax", "GrantedSemantics", "GrantedDiscovery", "GrantedFlows"]),
         // The built-in rules see the lint core, the semantics and the syntax: never files, the
