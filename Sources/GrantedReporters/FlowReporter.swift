@@ -139,12 +139,15 @@ public struct FlowReporter {
             let paths = flow.notablePaths(state)
             for path in paths { taken.formUnion(path.assumes) }
             func column(_ cell: (FlowPath) -> String) -> String {
-                if let unfollowed, paths.isEmpty { return "not followed: \(unfollowed.unfollowed ?? "")" }
-                let cells = paths.map { path in (path.answers.last.map { $0 == FlowPath.allow ? "after Allow" : "after Don't Allow" } ?? "", cell(path)) }
+                if let unfollowed, paths.isEmpty { return MarkdownReporter.cell("not followed: \(unfollowed.unfollowed ?? "")") }
+                // Each part escaped as the job summary escapes its cells (code stays code), then joined.
+                let cells = paths.map { path in
+                    (path.answers.last.map { $0 == FlowPath.allow ? "after Allow" : "after Don't Allow" } ?? "", MarkdownReporter.cell(cell(path)))
+                }
                 if Set(cells.map(\.1)).count <= 1 { return cells.first?.1 ?? "none" }
                 return cells.map { $0.0.isEmpty ? $0.1 : "\($0.0): \($0.1)" }.joined(separator: "<br>")
             }
-            let device = problemStates.contains(state) ? "**\(state.label)** ⚠" : state.label
+            let device = problemStates.contains(state) ? "**\(MarkdownReporter.cell(state.label))** ⚠" : MarkdownReporter.cell(state.label)
             let dialog = column { path in
                 let dialogs = path.requests.filter(\.dialog).map { "line \($0.line)" }
                 if !dialogs.isEmpty { return "\(state.isIOS ? "full dialog" : "system dialog") (\(dialogs.joined(separator: ", ")))" }
@@ -156,13 +159,13 @@ public struct FlowReporter {
                 if case .thrown = path.returns { return path.returns.description }
                 return "\(path.returns.description)\(path.exit.map { " (line \($0))" } ?? "")"
             }
-            output += "| \(Self.cell(device)) | \(Self.cell(dialog)) | \(Self.cell(token)) | \(Self.cell(alerts)) | \(Self.cell(returns)) |\n"
+            output += "| \(device) | \(dialog) | \(token) | \(alerts) | \(returns) |\n"
         }
         if !taken.isEmpty {
             output += "\nTaking \(taken.sorted().map { Self.takenPhrase($0) }.joined(separator: ", ")): conditions that do not depend on the device (`granted-lint flows --format json` has the other paths).\n"
         }
         if !flow.problems.isEmpty {
-            output += "\n" + flow.problems.map { "- ⚠ \($0.state.label): \(Self.cell($0.message))\n" }.joined()
+            output += "\n" + flow.problems.map { "- ⚠ \($0.state.label): \(MarkdownReporter.cell($0.message))\n" }.joined()
         }
         return output
     }
@@ -171,11 +174,6 @@ public struct FlowReporter {
     static func takenPhrase(_ assumption: String) -> String {
         guard let split = assumption.range(of: " is ", options: .backwards) else { return "`\(assumption)`" }
         return "`\(assumption[..<split.lowerBound])` as \(assumption[split.upperBound...])"
-    }
-
-    /// A table cell: code spans stay code; only what breaks a row is escaped.
-    static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 
     /// A Mermaid flowchart: the flow's decisions, requests, token calls, alerts and exits as nodes,

@@ -135,11 +135,9 @@ extension Workspace {
         var selection = RunFiles()
         selection.files = [path]
         let outcomes = try lint(files: [path], read: { _ in .success(bytes) })
+        // With fixes, the outcome's text is the text after them (nothing was written).
         var fixedText = bytes
-        if case let .success(file)? = outcomes.first?.result, file.analysed || !file.file.text.bytes.isEmpty {
-            fixedText = file.file.text.bytes
-        }
-        if outcomes.first?.fixedCount == 0 { fixedText = bytes }
+        if let outcome = outcomes.first, outcome.fixedCount > 0, case let .success(file) = outcome.result { fixedText = file.file.text.bytes }
         var result = try finishRun(outcomes, selection: selection, request: request)
         result.diffs = []
         return (result, fixedText, nil)

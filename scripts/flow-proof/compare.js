@@ -12,16 +12,8 @@
 
 const fs = require('fs');
 
-const STATES = [
-  'ios-not-determined',
-  'ios-denied',
-  'ios-authorized',
-  'ios-provisional',
-  'ios-ephemeral',
-  'android-not-determined',
-  'android-granted',
-  'android-denied',
-];
+// The eight states in docs/flows.md's order: the runtime's list.
+const { STATES } = require('./runtime');
 
 function normalizeReturns(r) {
   if (r === undefined) return null;
