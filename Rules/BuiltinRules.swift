@@ -18,7 +18,9 @@ public enum BuiltinRules {
     ]
 
     /// The rules with their project-level checks, as every front end runs them.
-    public static let catalog = RuleCatalog(rules: all, projectChecks: [ChannelAfterPermissionRequest.addMissingChannelNote])
+    public static let catalog = RuleCatalog(rules: all, projectChecks: [
+        ProjectCheck(answeredBy: ["setNotificationChannelAsync"]) { ChannelAfterPermissionRequest.addMissingChannelNote(to: &$0) },
+    ])
 
     public static func rule(id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id }

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # `make npm`: the npm packages, packed with `npm pack` the way Biome and Oxlint publish theirs:
-#   granted-lint-<version>.tgz                           the launcher (npm/granted-lint), no dependencies
+#   granted-lint-<version>.tgz                           the launcher and the ESLint plugin (npm/granted-lint),
+#                                                        no dependencies
+#   eslint-plugin-granted-lint-<version>.tgz             the plugin under the name a legacy .eslintrc
+#                                                        finds it by (npm/eslint-plugin-granted-lint)
 #   granted-lint-cli-<os>-<arch>[-musl]-<version>.tgz    a binary (npm/cli-<os>-<arch>[-musl]), os/cpu/libc set
 # Each binary is taken from a dist tarball, granted-lint-<version>-<os>-<arch>.tar.gz with os linux or
 # darwin and arch x64 or arm64 (scripts/dist.sh makes the Linux one), so npm users get exactly the
@@ -17,7 +20,7 @@
 # GRANTED_LINT_DIST_TARBALL (one path); else the one in dist/ for this version and machine, which
 # `make dist` writes. GRANTED_LINT_NPM_DIR: where the .tgz files go (default dist/npm). Relative
 # paths are taken from the directory the script is run in.
-# Prints the paths of the packed tarballs, the launcher's first.
+# Prints the paths of the packed tarballs, the launcher's first and the ESLint plugin's second.
 set -euo pipefail
 caller=$PWD
 cd "$(dirname "$0")/.."
@@ -84,6 +87,13 @@ for (const name of Object.keys(pinned)) {
   if (!platformNames.includes(name)) wrong.push(`${mainFile}: optionalDependencies ${name}, which npm/ has no package for`);
 }
 if (main.dependencies) wrong.push(`${mainFile}: the launcher must have no dependencies`);
+// The ESLint plugin's package: the same version, and it pins the package it re-exports.
+const pluginFile = path.join(npmDirectory, 'eslint-plugin-granted-lint', 'package.json');
+const plugin = read(pluginFile);
+if (plugin.version !== version) wrong.push(`${pluginFile}: version ${plugin.version}, BuildInfo.swift says ${version}`);
+if (!same(plugin.dependencies, { 'granted-lint': version })) {
+  wrong.push(`${pluginFile}: dependencies ${JSON.stringify(plugin.dependencies)}, expected {"granted-lint":"${version}"}`);
+}
 if (wrong.length) {
   console.error(`npm-pack: error: the package.json files do not agree:\n  ${wrong.join('\n  ')}`);
   process.exit(1);
@@ -138,9 +148,11 @@ JS
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-packages=(granted-lint)
-cp -R npm/granted-lint "$stage/granted-lint"
-cp LICENSE "$stage/granted-lint/"
+packages=(granted-lint eslint-plugin-granted-lint)
+for package in "${packages[@]}"; do
+  cp -R "npm/$package" "$stage/$package"
+  cp LICENSE "$stage/$package/"
+done
 chmod 0755 "$stage/granted-lint/bin/granted-lint"
 
 seen=" "

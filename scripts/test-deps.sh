@@ -3,8 +3,9 @@
 # fixes keep code compiling; `xmllint` that parses the JUnit and Checkstyle reports back; GitHub's
 # Markdown renderer (`cmark-gfm`) that renders the Markdown report's tables; Node.js with npm, which
 # pack and install the npm packages in the distribution tests; Neovim, whose built-in LSP client runs
-# the language server end to end. Idempotent.
-#   Debian: node-typescript (tsc 4.8), libxml2-utils, cmark-gfm, nodejs, npm, neovim, with apt-get.
+# the language server end to end; ESLint, which runs the ESLint plugin (Debian's 6.4, in
+# /usr/share/nodejs; macOS has no ESLint 6–8 package, and that test is skipped there). Idempotent.
+#   Debian: node-typescript (tsc 4.8), libxml2-utils, cmark-gfm, nodejs, npm, neovim, eslint, with apt-get.
 #   macOS: Homebrew's typescript, libxml2, cmark-gfm, node (with npm) and neovim, each installed only
 #   when neither the command nor the formula is there. macOS has its own /usr/bin/xmllint; Homebrew's
 #   libxml2 is keg-only, and the Makefile puts $(brew --prefix)/opt/libxml2/bin on the PATH after it.
@@ -40,6 +41,7 @@ command -v cmark-gfm >/dev/null 2>&1 || missing+=(cmark-gfm)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 command -v nvim >/dev/null 2>&1 || missing+=(neovim)
+[ -f /usr/share/nodejs/eslint/package.json ] || missing+=(eslint)
 # debootstrap makes the Debian 11 tree the old-glibc test runs the dist binary in (as root only:
 # without root that test is skipped, and so is this).
 if [ "$(id -u)" -eq 0 ] && ! command -v debootstrap >/dev/null 2>&1; then missing+=(debootstrap); fi

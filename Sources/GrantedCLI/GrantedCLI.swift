@@ -65,7 +65,7 @@ public enum GrantedCLI {
             return 0
         }
         if options.listRules {
-            standardOutput(listRules())
+            standardOutput(options.format == .json ? listRulesJSON() : listRules())
             return 0
         }
         do {
@@ -87,6 +87,25 @@ public enum GrantedCLI {
             let severity = description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             return "\(id)  \(severity)  \(description.summary)\n"
         }.joined()
+    }
+
+    /// The rule list for programs (the ESLint plugin's rule catalog is generated from it):
+    /// each rule's id, default severity, summary, documentation and the kinds of fix it can make.
+    static func listRulesJSON() -> String {
+        JSONValue.array(catalog.descriptions.map { description in
+            // The kinds its fix examples show; a rule that fixes without examples (the engine's
+            // unused-suppression) makes safe fixes.
+            var kinds = Set(description.corrections.map(\.applicability))
+            if kinds.isEmpty && description.fixAvailability != .none { kinds.insert(.safe) }
+            return .object([
+                ("id", .string(description.id)),
+                ("severity", .string(description.defaultSeverity.rawValue)),
+                ("summary", .string(description.summary)),
+                ("url", .string(ruleDocsURL(description.id))),
+                ("fixes", .array([Fix.Applicability.safe, .unsafe].filter(kinds.contains).map { .string($0.rawValue) })),
+                ("tags", .array(description.tags.map { .string($0) })),
+            ])
+        }).render() + "\n"
     }
 
     private static func lintCommand(

@@ -272,7 +272,8 @@ struct Options {
                              --fix-unsafe, unsafe ones too)
 
     Other:
-      --list-rules           list the rules with their default severity and summary
+      --list-rules           list the rules with their default severity and summary (with
+                         --format json: for programs)
       -h, --help             show this help
       -V, --version          show the version
 

@@ -322,9 +322,45 @@ public final class Workspace: @unchecked Sendable {
         results.reverse()
         var report = LintReport(results: results, problems: problems + failures.reversed(), notes: notes)
         if wholeProject {
-            for check in catalog.projectChecks { check(&report) }
+            for check in catalog.projectChecks { check.run(&report) }
         }
         return report
+    }
+
+    /// The project checks of a run that named `paths` and linted `linted` (absolute paths). When
+    /// the paths cover the project (a directory at or above its package.json), the run saw every
+    /// file; otherwise a check that would report is first answered from the rest of the project
+    /// (read with the ignore files, only then, and only for its words).
+    public func applyProjectChecks(to report: inout LintReport, paths: [String], linted: Set<String>) {
+        let scope = Workspace.evidenceScope(for: paths)
+        let coversProject = Workspace.directories(paths, cover: scope)
+        for check in catalog.projectChecks {
+            var checked = report
+            check.run(&checked)
+            let added = checked.results.map(\.diagnostics.count).reduce(0, +) != report.results.map(\.diagnostics.count).reduce(0, +)
+            if added && !coversProject && projectMentions(check.answeredBy, under: scope, skipping: linted) { continue }
+            report = checked
+        }
+    }
+
+    /// Whether a file under `scope` that `skipping` does not name holds one of `texts`.
+    func projectMentions(_ texts: [String], under scope: String, skipping: Set<String>) -> Bool {
+        guard !texts.isEmpty, let found = try? FileDiscovery(resolver: configurations, excludes: [], respectsIgnoreFiles: true).discover([scope]) else {
+            return false
+        }
+        let needles = NeedleSet(texts)
+        for file in found.files.map(absolute) where !skipping.contains(file) {
+            let bytes: [UInt8]
+            if let buffer = buffer(of: file) {
+                bytes = buffer
+            } else if case let .success(content) = FileReader.read(file, maxSize: settings.maxFileSize) {
+                bytes = content
+            } else {
+                continue
+            }
+            if needles.matchesAny(bytes) { return true }
+        }
+        return false
     }
 
     /// Lints jobs on all cores, with one linter (and so one parser per grammar) per worker and

@@ -168,8 +168,13 @@ extension CLITests {
         let findings = try #require(root["findings"] as? [[String: Any]])
         #expect(!findings.isEmpty)
         for finding in findings {
-            // `devicePath` only on the findings of a flow (docs/json-format.md).
-            #expect(Set(finding.keys).subtracting(["devicePath"]) == ["path", "line", "column", "endLine", "endColumn", "rule", "severity", "message", "notes", "help", "url", "fix", "related"])
+            // `devicePath` only on the findings of a flow, `evidence` only on the provisional-blind
+            // checks' (docs/json-format.md).
+            #expect(Set(finding.keys).subtracting(["devicePath", "evidence"]) == ["path", "line", "column", "endLine", "endColumn", "rule", "severity", "message", "notes", "help", "url", "fix", "related"])
+            if let evidence = finding["evidence"] as? String {
+                #expect(evidence == "live", "the example app requests provisional authorization: \(finding)")
+                #expect(["provisional-blind-check", "provisional-blind-analytics"].contains(finding["rule"] as? String ?? ""), "\(finding)")
+            }
             if let steps = finding["devicePath"] as? [[String: Any]] {
                 #expect(["provisional-blind-check", "request-when-denied", "unguarded-provisional-request"].contains(finding["rule"] as? String ?? ""))
                 #expect(!steps.isEmpty && steps.allSatisfy { ($0["line"] as? Int ?? 0) >= 1 && !(($0["message"] as? String) ?? "").isEmpty })

@@ -74,6 +74,33 @@ struct StandardInputTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == run.output)
     }
 
+    /// "The project creates no notification channel" is a project-level note: a run that names one
+    /// file (or gives it on standard input, as the editor and the ESLint plugin do) reports it only
+    /// when no other file of the project creates a channel, as a run over the whole project does.
+    @Test(arguments: [false, true])
+    func aProjectNoteOfAPartialRunIsAnsweredFromTheRestOfTheProject(_ standardInput: Bool) throws {
+        let project = try CLITests.temporaryDirectory()
+        try Data("{ \"name\": \"app\", \"private\": true }\n".utf8).write(to: project.appendingPathComponent("package.json"))
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("src"), withIntermediateDirectories: true)
+        let request = "import * as Notifications from 'expo-notifications';\nexport async function ask() {\n  return Notifications.requestPermissionsAsync({ ios: { allowProvisional: true } });\n}\n"
+        try Data(request.utf8).write(to: project.appendingPathComponent("src/ask.ts"))
+        func lintAsk() throws -> Output {
+            try standardInput
+                ? Self.granted(["--format", "concise", "--stdin-filename", "src/ask.ts"], input: Array(request.utf8), in: project)
+                : Self.granted(["--format", "concise", "src/ask.ts"], in: project)
+        }
+        let alone = try lintAsk()
+        #expect(alone.output.contains("the project creates no notification channel"), "\(alone.output)")
+        let whole = try Self.granted(["--format", "concise", "."], in: project)
+        #expect(whole.output.contains("the project creates no notification channel"), "\(whole.output)")
+
+        let channel = "import * as Notifications from 'expo-notifications';\nexport const setUp = () => Notifications.setNotificationChannelAsync('default', { name: 'Default', importance: 4 });\n"
+        try Data(channel.utf8).write(to: project.appendingPathComponent("src/channel.ts"))
+        let answered = try lintAsk()
+        #expect(!answered.output.contains("notification channel"), "\(answered.output)")
+        #expect(try !Self.granted(["--format", "concise", "."], in: project).output.contains("notification channel"))
+    }
+
     @Test func anIgnoredPathReportsNothingWithAWarning() throws {
         let text = try Array(Data(contentsOf: Self.exampleApp.appendingPathComponent(Self.registration)))
         let ignored = try Self.granted(["--format", "json", "--stdin-filename", "node_modules/lib/push.ts"], input: text, in: Self.exampleApp)

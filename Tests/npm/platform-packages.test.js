@@ -219,13 +219,16 @@ after(() => {
 });
 
 describe('npm-pack.sh', () => {
-  it('packs the launcher, and a platform package per target from four dist tarballs', () => {
+  it('packs the launcher, the ESLint plugin, and a platform package per target from four dist tarballs', () => {
     assert.deepEqual(
       Object.keys(packed).sort(),
       ['@granted-lint/cli-darwin-arm64', '@granted-lint/cli-darwin-x64', '@granted-lint/cli-linux-arm64',
         '@granted-lint/cli-linux-arm64-musl', '@granted-lint/cli-linux-x64', '@granted-lint/cli-linux-x64-musl',
-        'granted-lint'],
+        'eslint-plugin-granted-lint', 'granted-lint'],
     );
+    const plugin = packageJSON(packed['eslint-plugin-granted-lint']);
+    assert.equal(plugin.version, version);
+    assert.deepEqual(plugin.dependencies, { 'granted-lint': version });
     const launcher = packageJSON(packed['granted-lint']);
     assert.equal(launcher.version, version);
     assert.equal(launcher.dependencies, undefined, 'the launcher must have no dependencies');
@@ -265,7 +268,7 @@ describe('npm-pack.sh', () => {
     const pack = ok(npmPack([dynamic], { GRANTED_LINT_NPM_DIR: path.join(scratch, 'dynamic', 'packs') }), 'npm-pack.sh');
     assert.deepEqual(
       pack.stdout.trim().split('\n').map((file) => path.basename(file)),
-      [`granted-lint-${version}.tgz`, `granted-lint-cli-linux-${process.arch}-${version}.tgz`],
+      [`granted-lint-${version}.tgz`, `eslint-plugin-granted-lint-${version}.tgz`, `granted-lint-cli-linux-${process.arch}-${version}.tgz`],
     );
     assert.match(pack.stderr, /needs a program interpreter \(glibc's loader\), so it is not packed for musl/);
   });
