@@ -353,8 +353,7 @@ function lintWithRule(id, file, text, cwd) {
     settings: {},
     report: (report) => reports.push(report),
   };
-  const listeners = plugin.rules[id].create(context);
-  listeners.Program(ast);
+  plugin.rules[id].create(context);
   return reports;
 }
 
