@@ -48,7 +48,9 @@ tree_glibc=$(chroot "$tree" /usr/bin/ldd --version | sed -n '1s/.* \([0-9][0-9.]
 [ "$tree_glibc" = 2.31 ] || fail "the bullseye tree has glibc '$tree_glibc', expected 2.31"
 
 # This run's directory in the tree (the binary and a copy of the example app), and the same layout
-# on this machine for the reference run.
+# on this machine for the reference run. A run that was killed leaves its directory (a 60 MB binary)
+# behind: those older than an hour go, while another run's, still in use, stays.
+find "$tree" -mindepth 1 -maxdepth 1 -type d -name 'granted-lint-test.*' -mmin +60 -exec rm -rf {} +
 work=$(mktemp -d "$tree/granted-lint-test.XXXXXX")
 host=$(mktemp -d)
 trap 'rm -rf "$work" "$host"' EXIT
