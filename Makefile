@@ -48,9 +48,10 @@ test: setup
 fuzz: setup
 	@bash scripts/fuzz.sh $(or $(SECONDS),600)
 
-# A self-contained Linux binary (only glibc needed) in dist/granted-lint-<version>-linux-<arch>.tar.gz,
-# with its .sha256 (scripts/dist.sh says how; with GRANTED_LINT_SWIFT_SDK and GRANTED_LINT_TARGET_*
-# it builds the release's other targets: fully static musl binaries, and the macOS ones on a Mac).
+# A fully static Linux binary (glibc linked in: it runs on any distribution, musl and distroless too),
+# the release's own build, in dist/granted-lint-<version>-linux-<arch>.tar.gz with its .sha256
+# (scripts/dist.sh says how; with GRANTED_LINT_TARGET_* it builds the macOS ones on a Mac, and with
+# GRANTED_LINT_SWIFT_SDK a static musl binary, cross-compiled if need be).
 dist: setup
 	@bash scripts/dist.sh
 

@@ -41,7 +41,7 @@ version_of_action() {
 
 # Sets `target` to this runner's release target, `<os>-<arch>` with the names Node.js uses
 # (process.platform, process.arch), as in the npm packages: linux-x64, linux-arm64, darwin-x64,
-# darwin-arm64. The Linux binaries are fully static (musl), so they run on any distribution, Alpine
+# darwin-arm64. The Linux binaries are fully static (glibc linked in), so they run on any distribution, Alpine
 # and old glibc included. (Not in a subshell: `fail` must end the script, not a $(…).)
 release_target() {
   local system machine os arch

@@ -7,22 +7,32 @@
 #
 # Three kinds of build, chosen by the environment (by default this machine's OS and architecture):
 #
-# glibc — Linux, no GRANTED_LINT_SWIFT_SDK: what `make dist` builds on a development machine. The
-# binary needs only the C library and the loader.
-#   - Swift runtime and Foundation (with its ICU data): `--static-swift-stdlib`.
-#   - tree-sitter: SwiftPM links system-library targets with the pkg-config `Libs` of the package
-#     (`-ltree-sitter`), and the linker prefers `libtree-sitter.so` to `libtree-sitter.a` in the same
-#     directory. So the build gets its own tree-sitter.pc (found first through PKG_CONFIG_PATH) whose
-#     `-L` names a directory holding only static archives: Debian's libtree-sitter.a, and libstdc++.a
-#     (the static Swift runtime links `-lstdc++`) found the same way. The grammar is already only a
-#     static library (/usr/local/lib/libtree-sitter-typescript.a, scripts/setup.sh).
-#   - libgcc: `-static-libgcc`.
-#   Checked: the dynamic section may name only glibc's libraries, and the binary must run with an
-#   empty environment from another directory.
+# glibc — Linux, no GRANTED_LINT_SWIFT_SDK: what `make dist` builds, here and in the release (on an
+# x64 and an arm64 runner; the binary is built for the machine it is built on). A fully static
+# executable with glibc linked in: no program interpreter, no shared library, so the binary tested on
+# the build machine is the one every distribution runs — Debian 11's glibc 2.31, Alpine's musl, a
+# distroless image (Tests/platforms/old-glibc.test.sh and empty-root.test.sh run it in such roots).
+#   - `swiftc -static-executable`: the Swift runtime, Foundation (with its ICU data), libstdc++,
+#     libgcc and glibc come from their static archives, and so do tree-sitter (SwiftPM's `-ltree-sitter`
+#     from the package's .pc file; with `-static` the linker takes Debian's libtree-sitter.a) and the
+#     grammar (only ever a static library, scripts/setup.sh).
+#   - The linker warns that dlopen, getpwuid, getpwnam, getgrgid_r, getaddrinfo "require at runtime
+#     the shared libraries from the glibc version used for linking" (glibc's NSS and dlopen load them
+#     at run time). Foundation and ICU link those calls in; granted-lint reaches none of them — HOME
+#     and XDG_CONFIG_HOME come from the environment, ICU's data is linked in, no name is looked up —
+#     and the run as a user with no passwd entry in a root without /etc is checked
+#     (Tests/platforms/empty-root.test.sh).
+#   - The Swift runtime finds its own path through /proc/self/exe when it starts, and aborts with
+#     "Unable to obtain Swift runtime path" where /proc is not mounted (a bare chroot; containers
+#     always have it).
+#   Checked: no program interpreter and no dynamic section, and the run with an empty environment
+#   from another directory.
 #
 # musl — Linux with GRANTED_LINT_SWIFT_SDK (x86_64-swift-linux-musl or aarch64-swift-linux-musl, from
-# Swift's Static Linux SDK, which must match the toolchain's version): a fully static binary, no
-# loader and no library at all, so one binary runs on every distribution (Alpine, old glibc).
+# Swift's Static Linux SDK, which must match the toolchain's version): a fully static binary too,
+# built against musl, and the one way to build for the other architecture (cross-compiled). The
+# release does not use it since issue 40: the SDK cannot be fetched on the development machines, so
+# its binary was never the one tested there.
 #   - tree-sitter and the grammar are compiled for the target from the pinned sources
 #     (scripts/build-tree-sitter.sh) with the toolchain's clang and the SDK's musl sysroot (found in
 #     the SDK's swift-sdk.json, or GRANTED_LINT_SDK_SYSROOT).
@@ -56,8 +66,6 @@ out_dir=${GRANTED_LINT_DIST_DIR:-$root/dist}
 work=$root/.build/dist
 src=$work/src
 scratch=$work/scratch
-static_libs=$work/static-libs
-pc_dir=$work/pkgconfig
 
 say() { printf 'dist: %s\n' "$*" >&2; }
 die() { printf 'dist: error: %s\n' "$*" >&2; exit 1; }
@@ -175,25 +183,14 @@ print(roots[0])
 # 2. The C libraries, linked statically.
 case "$kind" in
   glibc)
-    # Static archives first on the library path, through our own tree-sitter.pc.
+    # A static executable can only take static archives: say which one is missing before the linker
+    # does (as "cannot find -ltree-sitter").
     system_ts_libdir=$(pkg-config --variable=libdir tree-sitter) || die "libtree-sitter-dev is not installed; run scripts/setup.sh"
-    system_ts_includedir=$(pkg-config --variable=includedir tree-sitter)
     [ -f "$system_ts_libdir/libtree-sitter.a" ] || die "$system_ts_libdir/libtree-sitter.a not found (Debian's libtree-sitter-dev ships it)"
     libstdcxx=$(cc -print-file-name=libstdc++.a)
-    [ -f "$libstdcxx" ] || die "libstdc++.a not found (cc -print-file-name=libstdc++.a)"
-    mkdir -p "$static_libs" "$pc_dir"
-    ln -sfn "$system_ts_libdir/libtree-sitter.a" "$static_libs/libtree-sitter.a"
-    ln -sfn "$libstdcxx" "$static_libs/libstdc++.a"
-    cat > "$pc_dir/tree-sitter.pc.new" <<PC
-# Written by scripts/dist.sh: the tree-sitter runtime linked from its static archive.
-Name: tree-sitter
-Description: tree-sitter runtime (static, for make dist)
-Version: $(pkg-config --modversion tree-sitter)
-Libs: -L$static_libs -ltree-sitter
-Cflags: -I$system_ts_includedir
-PC
-    cmp -s "$pc_dir/tree-sitter.pc.new" "$pc_dir/tree-sitter.pc" && rm "$pc_dir/tree-sitter.pc.new" \
-      || mv "$pc_dir/tree-sitter.pc.new" "$pc_dir/tree-sitter.pc"
+    [ -f "$libstdcxx" ] || die "libstdc++.a not found (cc -print-file-name=libstdc++.a; Debian: libstdc++-<version>-dev)"
+    libc_a=$(cc -print-file-name=libc.a)
+    [ -f "$libc_a" ] || die "glibc's libc.a not found (cc -print-file-name=libc.a; Debian: libc6-dev)"
     ;;
   musl)
     # The Swift toolchain's own directory (through any symbolic link to its swift): its clang has
@@ -218,12 +215,11 @@ PC
 esac
 
 # 3. The build.
-say "building granted-lint $version (commit $commit) for $os-$arch ($kind)"
+say "building granted-lint $version (commit $commit) for $os-$arch ($kind$([ "$kind" = darwin ] || echo ', static'))"
 case "$kind" in
   glibc)
-    PKG_CONFIG_PATH="$pc_dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
-      "$SWIFT" build -c release --package-path "$src" --scratch-path "$scratch" --product granted-lint \
-      --static-swift-stdlib -Xlinker -L"$static_libs" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+    "$SWIFT" build -c release --package-path "$src" --scratch-path "$scratch" --product granted-lint \
+      -Xswiftc -static-executable
     binary="$scratch/release/granted-lint"
     ;;
   musl)
@@ -241,15 +237,7 @@ esac
 
 # 4. Checks: only what each kind may need, and a run with nothing around it.
 case "$kind" in
-  glibc)
-    needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
-    for library in $needed; do
-      case "$library" in
-        libc.so.* | libm.so.* | libdl.so.* | libpthread.so.* | librt.so.* | libutil.so.* | ld-linux*) ;;
-        *) die "the binary needs $library; only the C library and the loader are allowed (ldd: $(ldd "$binary" | tr '\n' ' '))" ;;
-      esac
-    done ;;
-  musl)
+  glibc | musl)
     # (Into variables first: `grep -q` closing a pipe early would fail the pipeline under pipefail.)
     program_headers=$(readelf -l "$binary")
     dynamic_section=$(readelf -d "$binary")
@@ -313,15 +301,10 @@ else
   (cd "$out_dir" && shasum -a 256 "$name.tar.gz" > "$name.tar.gz.sha256")
 fi
 say "$reported"
-# What the binary asks of the machine it runs on, stated (the README's platform table says the same;
-# Tests/platforms/old-glibc.test.sh runs it in a Debian 11 tree): the highest glibc symbol version it
-# needs, or that it needs no C library at all.
+# What the binary asks of the machine it runs on, stated (the README and docs/install.md say the same;
+# Tests/platforms/ runs it in a Debian 11 tree and in a root with nothing but the binary).
 case "$kind" in
-  glibc)
-    glibc_floor=$(objdump -T "$stage/$name/granted-lint" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/^GLIBC_//' | sort -t. -k1,1n -k2,2n -k3,3n | tail -1)
-    [ -n "$glibc_floor" ] || die "cannot read the glibc versions the binary needs (objdump -T)"
-    say "requires: glibc $glibc_floor or later (the highest glibc symbol version the binary uses)" ;;
-  musl) say "requires: nothing — a static binary, no C library or loader (any Linux, Alpine too)" ;;
+  glibc | musl) say "requires: nothing but a mounted /proc — a static binary, no C library or loader (any Linux: old glibc, Alpine, distroless)" ;;
   darwin) say "requires: macOS $(otool -l "$stage/$name/granted-lint" | awk '/LC_BUILD_VERSION/{f=1} f && /minos/{print $2; exit}') or later" ;;
 esac
 say "wrote ${tarball#"$root/"} ($(du -h "$tarball" | cut -f1); binary $(du -h "$stage/$name/granted-lint" | cut -f1)) and its .sha256"

@@ -72,11 +72,13 @@ private func isNormalAbsolute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return true
 }
 
-/// A path for messages: relative to the working directory when it lies below it.
+/// A path for messages: relative to the working directory when it lies below it. (The working
+/// directory `/` already ends in its slash: a container's default, where `/src/a.ts` is `src/a.ts`.)
 public func displayPath(_ path: String) -> String {
     let cwd = absolute(".")
+    let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
     let full = absolute(path)
-    if full.hasPrefix(cwd + "/") { return String(full.dropFirst(cwd.count + 1)) }
+    if full.count > prefix.count, full.hasPrefix(prefix) { return String(full.dropFirst(prefix.count)) }
     return path
 }
 

@@ -396,6 +396,18 @@ extension CLITests {
             #expect(absolute("x/./y") == cwd + "/x/y")
             #expect(absolute("x/../..") == (cwd as NSString).deletingLastPathComponent)
         }
+
+        /// Paths below the working directory are shown relative to it, also when it is `/` (a
+        /// container's default working directory), where `cwd + "/"` would be `//`.
+        @Test func displayPathsAreRelativeToTheWorkingDirectoryEvenAtTheRoot() throws {
+            let saved = FileManager.default.currentDirectoryPath
+            defer { _ = FileManager.default.changeCurrentDirectoryPath(saved) }
+            #expect(displayPath(saved + "/src/a.ts") == "src/a.ts")
+            try #require(FileManager.default.changeCurrentDirectoryPath("/"))
+            #expect(displayPath("/src/a.ts") == "src/a.ts")
+            #expect(displayPath("src/a.ts") == "src/a.ts")
+            #expect(displayPath("/") == "/")
+        }
     }
 
     /// The walk that hands files over as it finds them (the default run lints them on the walk's
