@@ -321,6 +321,15 @@ struct DistributionTests {
         let installed = project.appendingPathComponent("node_modules/\(platformName)/granted-lint")
         #expect(FileManager.default.isExecutableFile(atPath: installed.path))
 
+        // The ESLint plugin came with the package: `require` and `import` of granted-lint/eslint
+        // give its rules, one per rule the binary lists.
+        let listed = try Self.execute([installed.path, "--list-rules", "--format", "json"], in: project)
+        let ruleCount = (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any])?.count ?? -1
+        let required = try Self.execute(["node", "-e", "console.log(Object.keys(require('granted-lint/eslint').rules).length)"], in: project)
+        #expect(required.status == 0 && required.stdout == "\(ruleCount)\n", "\(required.both)")
+        let imported = try Self.execute(["node", "--input-type=module", "-e", "import g from 'granted-lint/eslint'; console.log(Object.keys(g.rules).length)"], in: project)
+        #expect(imported.status == 0 && imported.stdout == "\(ruleCount)\n", "\(imported.both)")
+
         // npx and the npm script give exactly what the binary gives.
         let direct = try Self.execute([installed.path, "src"], in: project)
         #expect(direct.status == 1, "\(direct.both)")
