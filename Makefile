@@ -39,9 +39,10 @@ run: build
 	  if [ $$status -le 1 ]; then echo "(granted-lint exited $$status: $$([ $$status -eq 1 ] && echo 'findings reported' || echo 'clean'))"; else exit $$status; fi
 
 # The Action and the workflows must pass zizmor and their schemas; our targets must build without a
-# warning; both fuzz targets (lint, lsp) must have coverage and AddressSanitizer and survive a short
-# run (Linux); then the suite, run from that same build. make dist's tarball, which the suite's
-# distribution tests unpack, is built in the background meanwhile. scripts/test.sh says how and why.
+# warning; the fuzz targets (analysis, reporters, lsp) must have coverage and AddressSanitizer and
+# survive a short run (Linux); then the suite, run from that same build. make dist's tarball, which
+# the suite's distribution tests unpack, is built in the background meanwhile. scripts/test.sh says
+# how and why.
 test: setup
 	@SWIFT=$(SWIFT) bash scripts/test.sh
 

@@ -1,22 +1,35 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of granted-lint with libFuzzer and AddressSanitizer, in every build. Two
-# targets (Fuzz/Sources):
-#   lint — arbitrary bytes and mutations of every TestCorpus file go through parse → semantic model →
-#          all rules → all reporters → the inventory → fixes (GrantedFuzz);
-#   lsp  — the language server's input side: byte streams in random chunks through MessageFramer, and
-#          edit sequences through TextDocument checked against the client's idea of the text
-#          (GrantedLanguageServerFuzz).
+# Coverage-guided fuzzing of granted-lint with libFuzzer and AddressSanitizer, in every build. Three
+# targets (Fuzz/Sources), each checking one thing so that each input costs little (issue 40: one
+# target that did everything ran 12 inputs a second):
+#   analysis  — one file through parse → semantic model → all rules → the inventory, with one
+#               grammar (and platform file name) chosen by the input's first byte, and the fix loop
+#               (fixes applied, the result linted and parsed again) only when a rule found something
+#               to fix; seeds: every TestCorpus file (GrantedAnalysisFuzz);
+#   reporters — the eight report formats fed generated reports: findings anywhere in their file,
+#               paths and messages with the characters each format must escape; the JSON formats
+#               must parse, the XML ones be well-formed, GitHub's commands stay one a line
+#               (GrantedReportersFuzz);
+#   lsp       — the language server's input side: byte streams in random chunks through
+#               MessageFramer, and edit sequences through TextDocument checked against the client's
+#               idea of the text (GrantedLanguageServerFuzz).
 #
-#   bash scripts/fuzz.sh [--target lint|lsp|all] [SECONDS]   # default: lint, 600 s per target;
-#                                                           # prints the coverage proof at the end
-#   bash scripts/fuzz.sh --ci [SECONDS]   # CI's short run (default 60 s per target, both targets):
+#   bash scripts/fuzz.sh [--target analysis|reporters|lsp|all] [SECONDS]
+#                                         # default: analysis, 600 s per target; prints the
+#                                         # coverage proof at the end
+#   bash scripts/fuzz.sh --ci [SECONDS]   # CI's short run (default 60 s per target, every target):
 #                                         # fails on a crash or on no coverage
+#
+# A libFuzzer process uses one core: the targets run two at a time (the machines this runs on have
+# two), so `--ci 30` takes about a minute of clock time for the three. The corpus of each target is
+# kept in .build/fuzz-corpus-TARGET between runs (the nightly workflow, .github/workflows/fuzz.yml,
+# keeps it in the Actions cache).
 #
 # Long runs build the targets optimised (-c release: more executions per second); the CI run builds
 # them unoptimised (-c debug), with the same sanitizers and the same checks. Measured on two cores:
-# the optimised build takes 226 s of CPU, the unoptimised one 74 s, and the lint target runs its
-# 438 seeds in 62 s instead of 38 s: a CI run that mostly replays the seeds under AddressSanitizer
-# gains little from the optimiser and pays most for it (Benchmarks/RESULTS.md, "make test").
+# the optimised build takes 226 s of CPU, the unoptimised one 74 s; a CI run that mostly replays the
+# seeds under AddressSanitizer gains little from the optimiser and pays most for it
+# (Benchmarks/RESULTS.md, "make test" and "Fuzzing speed (issue 40)").
 #
 # What makes it coverage-guided and checked, every time (a build once had only one of the two):
 # - our Swift modules are compiled with one combined `-sanitize=fuzzer,address` (SwiftPM hands two
@@ -27,27 +40,28 @@
 #   scripts/setup.sh, with our adjustment) — is built here with `-fsanitize=fuzzer-no-link,address`
 #   and linked instead of the uninstrumented copies (nothing is installed or committed);
 # - each binary must have `__sancov_cntrs`/`__sancov_pcs` sections and ASan calls, and the code it is
-#   about must be instrumented (the C parser for lint, MessageFramer for lsp), or the script stops;
+#   about must be instrumented (the C parser for analysis, the SARIF and JUnit reporters for
+#   reporters, MessageFramer for lsp), or the script stops;
 # - each run must start with coverage (`cov:` > 0), end with more, keep its seed corpus, and reach the
-#   code it is about (functions of the rules; of MessageFramer and TextDocument).
+#   code it is about (functions of the rules; of the reporters; of MessageFramer and TextDocument).
 # Crashing inputs land in Fuzz/artifacts/; turn each into a regression test (a TestCorpus/ fixture for
-# lint, a case in Tests/GrantedLanguageServerTests for lsp).
+# analysis — without the first byte, which only chose the grammar —, a case in Tests/ for the others).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 ci=0
-targets=lint
+targets=analysis
 while [ $# -gt 0 ]; do
   case "$1" in
     --ci) ci=1; targets=all; shift ;;
-    --target) targets="${2:-}"; shift 2 || { echo "fuzz: error: --target needs lint, lsp or all" >&2; exit 2; } ;;
+    --target) targets="${2:-}"; shift 2 || { echo "fuzz: error: --target needs analysis, reporters, lsp or all" >&2; exit 2; } ;;
     --target=*) targets="${1#--target=}"; shift ;;
     *) break ;;
   esac
 done
 case "$targets" in
-  lint|lsp) ;;
-  all) targets="lint lsp" ;;
-  *) echo "fuzz: error: unknown target '$targets' (lint, lsp or all)" >&2; exit 2 ;;
+  analysis|reporters|lsp) ;;
+  all) targets="analysis reporters lsp" ;;
+  *) echo "fuzz: error: unknown target '$targets' (analysis, reporters, lsp or all)" >&2; exit 2 ;;
 esac
 seconds="${1:-$([ "$ci" = 1 ] && echo 60 || echo 600)}"
 
@@ -131,12 +145,25 @@ if [ -d .build ] && [ "$(cat .build/sources.stamp 2>/dev/null)" != "$sources_sta
 fi
 mkdir -p .build && printf '%s\n' "$sources_stamp" > .build/sources.stamp
 export PKG_CONFIG_PATH="$work/pkgconfig"
+product_of() {
+  case "$1" in
+    analysis) echo GrantedAnalysisFuzz ;;
+    reporters) echo GrantedReportersFuzz ;;
+    lsp) echo GrantedLanguageServerFuzz ;;
+  esac
+}
 build=(swift build -c "$configuration" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
+# Product by product: only what the run needs (the nightly workflow fuzzes each target in a job of
+# its own), and a build of the whole fuzz package also compiles the main package's granted-lint
+# executable, which failed here under the fuzzer flags (compiled as a library: no top-level code).
 log="$root/.build/fuzz-build.log"
-"${build[@]}" -v > "$log" 2>&1 || { tail -n 40 "$log" >&2; die "the fuzz build failed (log: $log)"; }
+: > "$log"
+for target in $targets; do
+  "${build[@]}" --product "$(product_of "$target")" -v >> "$log" 2>&1 || { tail -n 40 "$log" >&2; die "the fuzz build failed (log: $log)"; }
+done
 bin_dir="$("${build[@]}" --show-bin-path)"
 # Every compile job of our modules must carry both sanitizers.
-our_modules='GrantedDiscovery|GrantedSyntax|GrantedSemantics|GrantedLinter|GrantedWorkspace|GrantedRules|GrantedReporters|GrantedLanguageServer|GrantedFuzz|GrantedLanguageServerFuzz'
+our_modules='GrantedDiscovery|GrantedSyntax|GrantedSemantics|GrantedFlows|GrantedLinter|GrantedWorkspace|GrantedRules|GrantedReporters|GrantedLanguageServer|GrantedFuzzInput|GrantedAnalysisFuzz|GrantedReportersFuzz|GrantedLanguageServerFuzz'
 jobs_total=$(grep -E "swift-frontend -frontend -c .*-module-name ($our_modules)( |\$)" "$log" | wc -l || true)
 jobs_both=$(grep -E "swift-frontend -frontend -c .*-module-name ($our_modules)( |\$)" "$log" | grep -c -- '-sanitize=fuzzer,address' || true)
 if [ "$jobs_total" -gt 0 ] && [ "$jobs_both" -ne "$jobs_total" ]; then
@@ -165,25 +192,47 @@ check_instrumented() {
   rm -f "$work/symbols.txt" "$work/function.txt"
 }
 
-# Runs one target; $3 lists the names (-print_coverage patterns) of which the run must reach functions.
+# Writes the seeds of a target into its corpus (libFuzzer reads them and mutates from there).
+add_seeds() {
+  local target="$1" corpus="$2" seed relative kind
+  case "$target" in
+    analysis)
+      # Every fixture, behind the digit that makes the target lint it as its file name says
+      # (FileKind in Fuzz/Sources/GrantedAnalysisFuzz: bit 0 TSX, bits 1–2 the platform), named
+      # by its path (fixtures in different directories share names).
+      while IFS= read -r -d '' seed; do
+        relative="${seed#"$root/TestCorpus/"}"
+        case "$seed" in *.ts) kind=0 ;; *) kind=1 ;; esac
+        case "${seed##*/}" in
+          *.android.*) kind=$((kind + 2)) ;;
+          *.ios.*) kind=$((kind + 4)) ;;
+          *.web.*) kind=$((kind + 6)) ;;
+        esac
+        { printf '%s' "$kind"; cat "$seed"; } > "$corpus/seed-${relative//\//_}"
+      done < <(find "$root/TestCorpus" -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.js' -o -name '*.jsx' \) -size -64k -print0)
+      ;;
+    # Generated reports need no seeds: a few bytes already make a report.
+    reporters) ;;
+    lsp) cp "$root/Fuzz/Seeds/LanguageServer/"* "$corpus/" ;;
+  esac
+}
+
+# Runs one target; $3 lists the names (-print_coverage patterns) of which the run must reach
+# functions; $4 is its dictionary ("" for none), $5 the longest input it is given, $6 more
+# libFuzzer options.
 run_target() {
-  local target="$1" binary="$2" must_reach="$3" dict="$4"
-  local corpus="$root/.build/fuzz-corpus$([ "$target" = lint ] || echo "-$target")"
+  local target="$1" binary="$2" must_reach="$3" dict="$4" max_len="$5" options="$6"
+  local corpus="$root/.build/fuzz-corpus-$target"
   mkdir -p "$corpus" "$root/Fuzz/artifacts"
-  if [ "$target" = lint ]; then
-    # Seeds: every fixture (libFuzzer reads them and mutates from there).
-    find "$root/TestCorpus" -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.js' -o -name '*.jsx' \) -size -64k \
-      -exec cp {} "$corpus/" \; 2>/dev/null || true
-  else
-    cp "$root/Fuzz/Seeds/LanguageServer/"* "$corpus/"
-  fi
-  local seeds out status
+  add_seeds "$target" "$corpus"
+  local seeds out status dict_option=()
+  [ -z "$dict" ] || dict_option=(-dict="$dict")
   seeds=$(ls "$corpus" | wc -l)
-  out="$root/.build/fuzz-run$([ "$target" = lint ] || echo "-$target").log"
+  out="$root/.build/fuzz-run-$target.log"
   say "[$target] fuzzing $(basename "$binary") for ${seconds}s"
   set +e
-  "$binary" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
-    -dict="$dict" -print_coverage=1 -artifact_prefix="$root/Fuzz/artifacts/" "$corpus" > "$out" 2>&1
+  "$binary" -max_total_time="$seconds" -max_len="$max_len" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+    "${dict_option[@]}" $options -print_coverage=1 -artifact_prefix="$root/Fuzz/artifacts/$target-" "$corpus" > "$out" 2>&1
   status=$?
   set -e
   grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$out" | sed -n '1p;$p' >&2 || true
@@ -215,28 +264,48 @@ run_target() {
   if [ "$ci" = 1 ]; then say "[$target] CI fuzz run passed: ${seconds}s, no crash, coverage ${first_cov} → ${last_cov}"; fi
 }
 
-# Every target is checked first, then all run at once: a libFuzzer process uses one core, so CI's two
-# targets take the clock time of one.
-pids=()
+# Every target is checked first, then they run two at a time (a libFuzzer process uses one core).
+runs=()
 for target in $targets; do
+  binary="$bin_dir/$(product_of "$target")"
   case "$target" in
-    lint)
-      binary="$bin_dir/GrantedFuzz"
+    analysis)
       check_instrumented "$binary" ts_parser_parse tree_sitter_tsx_external_scanner_scan
-      say "[lint] instrumented: coverage sections, ASan checks, and the C runtime and grammar"
-      run_target lint "$binary" GrantedRules "$root/Fuzz/granted.dict" &
-      pids+=("$!")
+      say "[analysis] instrumented: coverage sections, ASan checks, and the C runtime and grammar"
+      # No leak check: libFuzzer runs one, a scan of the whole heap (500 MB here), after each input
+      # that allocated more than it freed and reached new code, which is most new inputs here (the
+      # linter's caches grow); it took a third of the time and never found a leak. The suite under
+      # LeakSanitizer (scripts/sanitizers.sh address) and the lsp target, which checks for leaks,
+      # cover the code that lives long.
+      runs+=("analysis|$binary|GrantedRules|$root/Fuzz/granted.dict|65536|-detect_leaks=0")
+      ;;
+    reporters)
+      # The Swift mangled names of SARIFReporter.render and JUnitReporter.render.
+      check_instrumented "$binary" '$s16GrantedReporters13SARIFReporterV6render' '$s16GrantedReporters13JUnitReporterV6render'
+      say "[reporters] instrumented: coverage sections, ASan checks, and the reporters"
+      runs+=("reporters|$binary|GrantedReporters||16384|")
       ;;
     lsp)
-      binary="$bin_dir/GrantedLanguageServerFuzz"
       # The Swift mangled names of MessageFramer.append and TextDocument.apply.
       check_instrumented "$binary" '$s21GrantedLanguageServer13MessageFramerV6append' '$s21GrantedLanguageServer12TextDocumentV5apply'
       say "[lsp] instrumented: coverage sections, ASan checks, and MessageFramer and TextDocument"
-      run_target lsp "$binary" "MessageFramer TextDocument" "$root/Fuzz/language-server.dict" &
-      pids+=("$!")
+      runs+=("lsp|$binary|MessageFramer TextDocument|$root/Fuzz/language-server.dict|65536|")
       ;;
   esac
 done
 failed=0
-for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+running=0
+for run in "${runs[@]}"; do
+  if [ "$running" -ge 2 ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+  fi
+  IFS='|' read -r target binary must_reach dict max_len options <<<"$run"
+  run_target "$target" "$binary" "$must_reach" "$dict" "$max_len" "$options" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
+done
 [ "$failed" -eq 0 ] || die "a fuzz target failed (its messages are above)"

@@ -14,10 +14,10 @@
 #      threads for 2½ minutes (Benchmarks/RESULTS.md, "make test").
 #   3. Our targets built with warnings as errors, tests included (a scratch path of their own, so the
 #      normal build keeps its flags).
-#   4. The two fuzz targets (lint, lsp), in the background too (Linux: libFuzzer comes with
-#      swift.org's toolchains, not Xcode's): built with coverage and AddressSanitizer, checked, and
-#      a short run each. The lint target's seeds alone take a minute on one core, which would leave
-#      the other idle; the suite uses it.
+#   4. The three fuzz targets (analysis, reporters, lsp), in the background too (Linux: libFuzzer
+#      comes with swift.org's toolchains, not Xcode's): built with coverage and AddressSanitizer,
+#      checked, and a short run each, two at a time (about a minute on one core and a half, which
+#      would leave the rest idle; the suite uses it).
 #   5. The suite, from the build of step 3 (the tests find the executable next to their bundle),
 #      given the tarball of step 2 through GRANTED_LINT_DIST_TARBALL and mermaid.min.js through
 #      GRANTED_LINT_MERMAID_JS. `swift test` alone builds it itself.

@@ -418,9 +418,9 @@ public struct FileWalker: Sendable {
         guard let handle = opendir(directory.absolute) else { return nil }
         var entries: [(name: [UInt8], type: UInt8)] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            let name = DirectoryEntry.name(entry)
             if name == [46] || name == [46, 46] { continue }
-            entries.append((name, entry.pointee.d_type))
+            entries.append((name, DirectoryEntry.type(entry)))
         }
         closedir(handle)
 

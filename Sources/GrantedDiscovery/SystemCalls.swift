@@ -30,3 +30,19 @@ public enum SystemCall {
         #endif
     }
 }
+
+/// An entry that `readdir(3)` returned, read in place. The C library's buffer holds each record
+/// only as long as its name needs (`d_reclen`), not `MemoryLayout<dirent>.size`: copying the whole
+/// struct (`entry.pointee`) read past the end of the buffer when the last record of a full buffer
+/// was short (AddressSanitizer: heap-buffer-overflow, found by fuzzing the analysis; issue 40).
+public enum DirectoryEntry {
+    public static func name(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let name = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return Array(UnsafeRawBufferPointer(start: name, count: strlen(name.assumingMemoryBound(to: CChar.self))))
+    }
+
+    /// `d_type`: `DT_REG`, `DT_DIR`, `DT_UNKNOWN` (the file system does not say) and the others.
+    public static func type(_ entry: UnsafeMutablePointer<dirent>) -> UInt8 {
+        (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_type)!).load(as: UInt8.self)
+    }
+}

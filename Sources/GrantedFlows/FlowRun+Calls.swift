@@ -94,7 +94,13 @@ extension FlowRun {
         return try construct(info, arguments, at: node)
     }
 
+    /// A new instance: the field initialisers, then the constructor. Entered like a call, so that a
+    /// field holding a new instance of its own class (`next = new Service()`) is recursion.
     func construct(_ info: ClassInfo, _ arguments: [FlowValue], at site: Node?) throws -> FlowValue {
+        try entering(info.body, at: site) { try initialise(info, arguments, at: site) }
+    }
+
+    private func initialise(_ info: ClassInfo, _ arguments: [FlowValue], at site: Node?) throws -> FlowValue {
         let box = ObjectBox(classInfo: info)
         let instance = FlowValue.object(box)
         let fieldScope = Scope(parent: info.scope, module: info.module, this: instance)

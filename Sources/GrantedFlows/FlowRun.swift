@@ -259,14 +259,25 @@ final class FlowRun {
 
     // MARK: Calls into functions
 
-    func invoke(_ closure: Closure, arguments: [FlowValue], this: FlowValue?, at site: Node?) throws -> FlowValue {
-        let id = closure.node.id
-        if active.contains(id) { throw FlowSignal.unfollowed("recursion (line \(line(of: closure.node)))") }
+    /// Runs `body` as the run of `node` (a function called, a class constructed): `node` already
+    /// running is recursion, and more than `maximumDepth` of them a chain; the run follows neither
+    /// (unbounded, either would exhaust the stack of the linter itself).
+    func entering<Value>(_ node: Node, at site: Node?, _ body: () throws -> Value) throws -> Value {
+        let id = node.id
+        if active.contains(id) { throw FlowSignal.unfollowed("recursion (line \(line(of: node)))") }
         if active.count >= Self.maximumDepth { throw FlowSignal.unfollowed("calls deeper than \(Self.maximumDepth) (line \(site.map(line(of:)) ?? 0))") }
         active.append(id)
+        defer { active.removeLast() }
+        return try body()
+    }
+
+    func invoke(_ closure: Closure, arguments: [FlowValue], this: FlowValue?, at site: Node?) throws -> FlowValue {
+        try entering(closure.node, at: site) { try runBody(of: closure, arguments: arguments, this: this, at: site) }
+    }
+
+    private func runBody(of closure: Closure, arguments: [FlowValue], this: FlowValue?, at site: Node?) throws -> FlowValue {
         if let site { callSites.append((path(of: site), site)) }
         defer {
-            active.removeLast()
             if site != nil { callSites.removeLast() }
         }
         let scope = Scope(parent: closure.scope, module: closure.module)

@@ -152,13 +152,27 @@ public struct GitHubReporter {
         return output
     }
 
-    static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
+    static func escapeData(_ text: String) -> String { escape(text, property: false) }
 
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    static func escapeProperty(_ text: String) -> String { escape(text, property: true) }
+
+    /// Scalar by scalar: a line break followed by a combining mark is one Character, which a search
+    /// by Characters (`replacingOccurrences`) does not find, and the rest of the text became a line
+    /// of the log of its own — a workflow command of its own if it starts with `::` (found by
+    /// fuzzing; issue 40).
+    private static func escape(_ text: String, property: Bool) -> String {
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": output.append(contentsOf: "%25".unicodeScalars)
+            case "\r": output.append(contentsOf: "%0D".unicodeScalars)
+            case "\n": output.append(contentsOf: "%0A".unicodeScalars)
+            case ":" where property: output.append(contentsOf: "%3A".unicodeScalars)
+            case "," where property: output.append(contentsOf: "%2C".unicodeScalars)
+            default: output.append(scalar)
+            }
+        }
+        return String(output)
     }
 }
 

@@ -514,10 +514,8 @@ public final class ProjectIndex: @unchecked Sendable {
         guard let handle = opendir(directory) else { return nil }
         var entries: [String: Bool?] = [:]
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            switch Int32(entry.pointee.d_type) {
+            let name = String(decoding: DirectoryEntry.name(entry), as: UTF8.self)
+            switch Int32(DirectoryEntry.type(entry)) {
             case Int32(DT_REG): entries[name] = .some(true)
             case Int32(DT_DIR): entries[name] = .some(false)
             default: entries[name] = .some(nil)

@@ -1,4 +1,5 @@
 import GrantedDiscovery
+import GrantedSemantics
 import Foundation
 import GrantedCLI
 import Testing
@@ -7,6 +8,32 @@ import TestSupport
 /// File discovery: the in-process ignore engine against git itself, explicitly named paths, the
 /// explanation for a run that finds nothing to check, and no git process for a plain lint.
 extension CLITests {
+    // MARK: Directory listings
+
+    /// A directory whose entries fill the C library's `readdir` buffer more than once: every name
+    /// comes out whole, from the walk and from import resolution. Each entry used to be copied as a
+    /// whole `struct dirent`, past the end of the buffer when its last record was short (found by
+    /// fuzzing the analysis; issue 40); that read shows only under AddressSanitizer
+    /// (`scripts/sanitizers.sh address`), which fails this test on it.
+    @Test func aFullDirectoryIsListedEntryByEntryInPlace() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Names of 6 to 65 bytes, about 90 KB of records: the buffer (32 KB) ends at a short record.
+        let names = (0..<1_500).map { "f\($0)" + String(repeating: "x", count: $0 % 60) + ".ts" }
+        for name in names {
+            #expect(FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data()))
+        }
+        let walker = FileWalker(selection: FileSelection { _ in .init(extensions: ["ts"]) })
+        let walked = try walker.walk(directory.path).files.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+        #expect(walked.sorted() == names.sorted())
+        let index = ProjectIndex()
+        let importer = directory.appendingPathComponent(names[0]).path
+        for name in [names[1], names[999], names[1_499]] {
+            let resolved = index.resolvedFile("./" + name.dropLast(3), from: importer)
+            #expect(resolved.map { URL(fileURLWithPath: $0).lastPathComponent } == name)
+        }
+    }
+
     // MARK: The ignore engine against git
 
     /// Runs git with no system or global configuration (the test sets its own when it wants one).

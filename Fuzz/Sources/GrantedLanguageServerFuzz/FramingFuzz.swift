@@ -1,3 +1,4 @@
+import GrantedFuzzInput
 import GrantedLanguageServer
 
 enum FramingFuzz {

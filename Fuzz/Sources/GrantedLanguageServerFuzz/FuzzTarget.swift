@@ -1,3 +1,5 @@
+import GrantedFuzzInput
+
 /// The language server's input side under libFuzzer: what arrives on stdin goes through
 /// `MessageFramer`, and what `didChange` says goes through `TextDocument`. The first byte of an
 /// input picks what the rest drives (see `FuzzMode`); a broken property is a `fatalError`, which
@@ -25,38 +27,4 @@ enum FuzzMode: UInt8 {
     case malformedDocument
 
     static let count: UInt8 = 4
-}
-
-/// Hands out the input's bytes in order, then zeros.
-struct FuzzInput {
-    private let bytes: [UInt8]
-    private var position = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    var isExhausted: Bool { position >= bytes.count }
-
-    mutating func byte() -> UInt8 {
-        guard position < bytes.count else { return 0 }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    mutating func number(below bound: Int) -> Int {
-        guard bound > 1 else { return 0 }
-        let value = bound <= 256 ? Int(byte()) : Int(byte()) << 8 | Int(byte())
-        return value % bound
-    }
-
-    mutating func bytes(count: Int) -> [UInt8] {
-        let end = min(bytes.count, position + max(0, count))
-        defer { position = end }
-        return Array(bytes[position..<end])
-    }
-
-    mutating func rest() -> [UInt8] { bytes(count: bytes.count - position) }
-}
-
-func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
-    if !condition() { fatalError(message()) }
 }
