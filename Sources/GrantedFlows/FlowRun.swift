@@ -177,6 +177,26 @@ final class FlowRun {
     /// Breaks the cycles between scopes and the closures, objects and classes they hold, so that
     /// the run's values are freed (a language server evaluates flows edit after edit).
     func finish() {
+        // Objects and arrays can hold themselves (`settings.self = settings`, found by fuzzing;
+        // issue 40): those reachable from the scopes are emptied too.
+        var pending = modules.values.flatMap { $0.scopes.flatMap { $0.variables.values } } + packages.values
+        var emptied = Set<ObjectIdentifier>()
+        while let value = pending.popLast() {
+            switch value {
+            case let .object(box) where emptied.insert(ObjectIdentifier(box)).inserted:
+                pending += box.properties.values
+                box.properties.removeAll()
+            case let .array(box) where emptied.insert(ObjectIdentifier(box)).inserted:
+                pending += box.elements
+                box.elements.removeAll()
+            case let .closure(closure):
+                if let this = closure.this { pending.append(this) }
+            case let .boundAPI(_, preset):
+                pending.append(preset)
+            default:
+                break
+            }
+        }
         for module in modules.values {
             for scope in module.scopes {
                 scope.variables.removeAll()

@@ -35,4 +35,33 @@ struct FlowRunMemoryTests {
         // And through the evaluator, on every state.
         #expect(evaluator.evaluate(function).isFlow)
     }
+
+    /// An object that holds itself (`settings.again = settings`, from a mutated fixture: LeakSanitizer
+    /// in the CI fuzz run; issue 40) is freed with the run.
+    @Test func aRunFreesAnObjectThatHoldsItself() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("granted-lint-flow-\(UUID().uuidString).ts")
+        try Data("""
+        import * as Notifications from 'expo-notifications';
+        export async function register() {
+          const settings = await Notifications.getPermissionsAsync();
+          settings.again = settings;
+          return settings.granted;
+        }
+
+        """.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let evaluator = FlowEvaluator()
+        let function = try #require(evaluator.functions(inFile: file.path).first { $0.name == "register" })
+        weak var settings: ObjectBox?
+        do {
+            let run = FlowRun(program: evaluator.program, flowFile: function.path, state: .iosProvisional, prefix: [])
+            _ = run.start(function)
+            for scope in run.modules.values.flatMap(\.scopes) {
+                if case let .object(box)? = scope.variables["settings"] { settings = box }
+            }
+            #expect(settings != nil)
+            run.finish()
+        }
+        #expect(settings == nil, "an object that holds itself outlived the run")
+    }
 }
