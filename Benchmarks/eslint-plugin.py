@@ -32,14 +32,10 @@ import argparse
 import importlib.util
 import json
 import os
-import random
-import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -99,24 +95,6 @@ def findings_of_binary(report: dict, app: Path) -> set[tuple]:
             for finding in report["findings"] if finding["rule"] != "syntax-error"}
 
 
-def interleaved(commands: dict[str, str], rounds: int, directory: Path, environment: dict) -> dict[str, tuple[float, float]]:
-    """Median wall-clock and CPU milliseconds of each command over `rounds` shuffled rounds."""
-    times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
-    for round_number in range(rounds + 1):
-        order = list(commands)
-        random.shuffle(order)
-        for name in order:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            start = time.perf_counter()
-            subprocess.run(commands[name], shell=True, cwd=directory, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            wall = (time.perf_counter() - start) * 1000
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
-            if round_number > 0:
-                times[name].append((wall, cpu))
-    return {name: (statistics.median(w for w, _ in values), statistics.median(c for _, c in values)) for name, values in times.items()}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mirror", type=Path, default=Path(os.environ.get("GRANTED_REAL_APPS_MIRROR", "/work/.mirror")))
@@ -158,7 +136,7 @@ def main() -> None:
             commands = {f"rules {state}": " ".join(f"'{part}'" for part in eslint_command(eslint, scratch, configs[state], "/dev/null"))
                         for state in ["none", "off", "control", "on"]}
             if options.interleave:
-                medians = interleaved(commands, options.interleave, app, environment)
+                medians = real_apps().interleaved_times(commands, options.interleave, app, environment)
             else:
                 with tempfile.NamedTemporaryFile(suffix=".json") as export:
                     arguments = ["hyperfine", "--style", "basic", "-i", "--warmup", "1", "--runs", str(options.runs),

@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import random
 import shutil
 import statistics
@@ -140,16 +141,28 @@ def hyperfine(commands: dict[str, str], runs: int, directory: Path) -> dict[str,
 def interleaved(commands: dict[str, str], rounds: int, directory: Path) -> dict[str, float]:
     """Median milliseconds of each command over `rounds` rounds, each running every command once in
     a random order (shell commands, as hyperfine runs them)."""
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    return {name: wall for name, (wall, _) in interleaved_times(commands, rounds, directory).items()}
+
+
+def interleaved_times(commands: dict[str, str], rounds: int, directory: Path,
+                      environment: dict | None = None) -> dict[str, tuple[float, float]]:
+    """The same, with each command's median CPU milliseconds (user + system of the processes it
+    waited for): on a shared machine the CPU time drifts less than the wall clock."""
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for round_number in range(rounds + 1):
         order = list(commands)
         random.shuffle(order)
         for name in order:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            subprocess.run(commands[name], shell=True, cwd=directory, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(commands[name], shell=True, cwd=directory, env=environment,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            wall = (time.perf_counter() - start) * 1000
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
             if round_number > 0:
-                times[name].append((time.perf_counter() - start) * 1000)
-    return {name: statistics.median(values) for name, values in times.items()}
+                times[name].append((wall, (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000))
+    return {name: (statistics.median(w for w, _ in values), statistics.median(c for _, c in values))
+            for name, values in times.items()}
 
 
 def scaled(options, binary: str) -> list[str]:

@@ -99,6 +99,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// A finding that matters only on devices that are provisionally authorized: live when the
     /// project requests provisional authorization, latent otherwise (`ProvisionalEvidence`).
     public var dependsOnProvisionalRequests = false
+    /// What the evidence made of such a finding, once the run has weighed it (nil before, and for
+    /// every other finding).
+    public var evidence: ProvisionalReach?
 
     public init(
         ruleId: String, severity: Severity, message: String, notes: [String] = [], help: String? = nil,
@@ -113,6 +116,13 @@ public struct Diagnostic: Hashable, Sendable {
         self.fix = fix
         self.related = related
     }
+}
+
+/// A provisional-blind finding is live when the project requests provisional authorization (or its
+/// configuration says it does), latent otherwise: then it is reported one level lower.
+public enum ProvisionalReach: String, Hashable, Sendable {
+    case live
+    case latent
 }
 
 extension Severity {

@@ -79,8 +79,8 @@ public struct JSONReporter {
         // A finding that matters only on provisionally authorized devices says which the evidence
         // made it: live, or latent (one level lower, with a `latent:` note). The ESLint plugin,
         // whose severities come from ESLint's configuration, keeps the difference this way.
-        if diagnostic.dependsOnProvisionalRequests {
-            members.append(("evidence", .string(diagnostic.notes.contains { $0.hasPrefix("latent:") } ? "latent" : "live")))
+        if let evidence = diagnostic.evidence {
+            members.append(("evidence", .string(evidence.rawValue)))
         }
         if let fix = diagnostic.fix {
             members.append(("fix", .object([

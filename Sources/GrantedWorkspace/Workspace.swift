@@ -303,12 +303,11 @@ public final class Workspace: @unchecked Sendable {
         )
     }
 
-    /// The report of a run: results and problems in order, then the project checks when the run
-    /// saw the whole project (a subset of files cannot show that something exists nowhere).
-    /// The outcomes are taken: each is popped off the end of the list into the report, instead of
+    /// The report of a run: results and problems in order (the project checks come after:
+    /// `applyProjectChecks`). The outcomes are taken: each is popped off the end of the list into the report, instead of
     /// the list being read, copied from and freed after (three real apps: 7.5 M fewer
     /// instructions, on the one core that works after the walk).
-    public func report(of outcomes: consuming [FileOutcome], problems: [FileProblem] = [], notes: [RunNote] = [], wholeProject: Bool) -> LintReport {
+    public func report(of outcomes: consuming [FileOutcome], problems: [FileProblem] = [], notes: [RunNote] = []) -> LintReport {
         var results: [FileResult] = []
         results.reserveCapacity(outcomes.count)
         var failures: [FileProblem] = []
@@ -320,25 +319,28 @@ public final class Workspace: @unchecked Sendable {
             }
         }
         results.reverse()
-        var report = LintReport(results: results, problems: problems + failures.reversed(), notes: notes)
-        if wholeProject {
-            for check in catalog.projectChecks { check.run(&report) }
-        }
-        return report
+        return LintReport(results: results, problems: problems + failures.reversed(), notes: notes)
     }
 
-    /// The project checks of a run that named `paths` and linted `linted` (absolute paths). When
-    /// the paths cover the project (a directory at or above its package.json), the run saw every
-    /// file; otherwise a check that would report is first answered from the rest of the project
-    /// (read with the ignore files, only then, and only for its words).
-    public func applyProjectChecks(to report: inout LintReport, paths: [String], linted: Set<String>) {
-        let scope = Workspace.evidenceScope(for: paths)
-        let coversProject = Workspace.directories(paths, cover: scope)
+    /// The project checks of a run that named `request.paths` and linted `files` (on the files a
+    /// run named, not on --staged or --changed-since, whose files are a slice of the project by
+    /// design). When the paths cover the project (a directory at or above its package.json), the
+    /// run saw every file; otherwise a check that would report is first answered from the rest of
+    /// the project (read with the ignore files, only then, and only for its words).
+    public func applyProjectChecks(to report: inout LintReport, files: [String], request: RunRequest) {
+        guard request.isWholeProject else { return }
+        let scope = Workspace.evidenceScope(for: request.paths)
+        let coversProject = Workspace.directories(request.paths, cover: scope)
         for check in catalog.projectChecks {
+            if coversProject {
+                check.run(&report)
+                continue
+            }
+            let before = report.results.reduce(0) { $0 + $1.diagnostics.count }
             var checked = report
             check.run(&checked)
-            let added = checked.results.map(\.diagnostics.count).reduce(0, +) != report.results.map(\.diagnostics.count).reduce(0, +)
-            if added && !coversProject && projectMentions(check.answeredBy, under: scope, skipping: linted) { continue }
+            let reports = checked.results.reduce(0) { $0 + $1.diagnostics.count } != before
+            if reports && projectMentions(check.answeredBy, under: scope, skipping: Set(files.map(absolute))) { continue }
             report = checked
         }
     }
@@ -349,18 +351,17 @@ public final class Workspace: @unchecked Sendable {
             return false
         }
         let needles = NeedleSet(texts)
-        for file in found.files.map(absolute) where !skipping.contains(file) {
-            let bytes: [UInt8]
-            if let buffer = buffer(of: file) {
-                bytes = buffer
-            } else if case let .success(content) = FileReader.read(file, maxSize: settings.maxFileSize) {
-                bytes = content
-            } else {
-                continue
-            }
-            if needles.matchesAny(bytes) { return true }
+        return found.files.map(absolute).contains { file in
+            !skipping.contains(file) && currentBytes(of: file).map(needles.matchesAny) == true
         }
-        return false
+    }
+
+    /// A file's text as the run should see it: the editor's buffer, else the disk (nil when it
+    /// cannot be read).
+    func currentBytes(of file: String) -> [UInt8]? {
+        if let buffer = buffer(of: file) { return buffer }
+        if case let .success(content) = FileReader.read(file, maxSize: settings.maxFileSize) { return content }
+        return nil
     }
 
     /// Lints jobs on all cores, with one linter (and so one parser per grammar) per worker and
@@ -1079,14 +1080,7 @@ extension Workspace {
             var index = worker
             while index < files.count {
                 defer { index += workerCount }
-                let bytes: [UInt8]
-                if let buffer = buffer(of: files[index]) {
-                    bytes = buffer
-                } else if case let .success(content) = FileReader.read(files[index], maxSize: settings.maxFileSize) {
-                    bytes = content
-                } else {
-                    continue
-                }
+                guard let bytes = currentBytes(of: files[index]) else { continue }
                 if let found = Self.evidence(in: bytes, path: files[index], displayPath: displayPath, parsers: &parsers) { local[files[index]] = found }
             }
             lock.lock()
@@ -1154,9 +1148,7 @@ extension Workspace {
     public func rescanEvidence(of path: String) -> Bool {
         var parsers: [Grammar: SyntaxParser] = [:]
         let full = absolute(path)
-        var bytes = buffer(of: full)
-        if bytes == nil, case let .success(content) = FileReader.read(full, maxSize: settings.maxFileSize) { bytes = content }
-        let found = bytes.flatMap { Self.evidence(in: $0, path: full, displayPath: { $0 }, parsers: &parsers) }
+        let found = currentBytes(of: full).flatMap { Self.evidence(in: $0, path: full, displayPath: { $0 }, parsers: &parsers) }
         return updateEvidence(of: full, with: found).changed
     }
 
@@ -1222,14 +1214,18 @@ extension Workspace {
             // the request as a related location.
             switch mode {
             case .requested:
+                diagnostic.evidence = .live
                 diagnostic.notes.append("live: the configuration says the app requests provisional authorization (`\"provisional\": \"requested\"`)")
             case .never:
+                diagnostic.evidence = .latent
                 diagnostic.severity = diagnostic.severity.oneLevelLower
                 diagnostic.notes.append("latent: the configuration says the app never requests provisional authorization (`\"provisional\": \"never\"`)")
             case .auto:
                 if let site = sites.first {
+                    diagnostic.evidence = .live
                     diagnostic.related.append(related(site, in: result, message: "provisional authorization is requested here (\(site.how))"))
                 } else {
+                    diagnostic.evidence = .latent
                     diagnostic.severity = diagnostic.severity.oneLevelLower
                     diagnostic.notes.append(evidence.projectNeverAsks
                         ? "latent: every permission request in this project says it is not provisional; this check drops provisional devices as soon as one is"

@@ -170,14 +170,11 @@ extension Workspace {
             rejectedFixCount += outcomes[index].rejectedCount
             if let diff = outcomes[index].diff { diffs.append(diff) } else { fixNotes += outcomes[index].notes }
         }
-        var report = self.report(of: consume outcomes, problems: selection.problems, notes: selection.notes, wholeProject: false)
-        // The project checks: on the files a run named (not on --staged or --changed-since, whose
-        // files are a slice of the project by design), answered from the rest of the project when
-        // the named paths do not cover it.
-        if request.isWholeProject && !settings.parseOnly {
-            applyProjectChecks(to: &report, paths: request.paths, linted: Set(selection.files.map(absolute)))
+        var report = self.report(of: consume outcomes, problems: selection.problems, notes: selection.notes)
+        if !settings.parseOnly {
+            applyProjectChecks(to: &report, files: selection.files, request: request)
+            applyProvisionalEvidence(to: &report, files: selection.files, request: request)
         }
-        if !settings.parseOnly { applyProvisionalEvidence(to: &report, files: selection.files, request: request) }
         var result = RunResult(report: report)
         result.fixedCount = fixedCount
         result.fixedFileCount = fixedFileCount

@@ -29,7 +29,8 @@ struct ProjectRunTests {
 
         let listing = try Workspace(catalog: Self.catalog, root: TestSupport.packageRoot.path)
         let files = try listing.selectFiles(request)
-        var listed = listing.report(of: try listing.lint(files: files.files), problems: files.problems, notes: files.notes, wholeProject: true)
+        var listed = listing.report(of: try listing.lint(files: files.files), problems: files.problems, notes: files.notes)
+        listing.applyProjectChecks(to: &listed, files: files.files, request: request)
         listing.applyProvisionalEvidence(to: &listed, files: files.files, request: request)
 
         #expect(streamed.results.count == files.files.count)

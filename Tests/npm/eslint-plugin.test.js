@@ -25,7 +25,6 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
 const binary = path.resolve(process.env.GRANTED_LINT_BINARY || path.join(root, '.build/debug/granted-lint'));
-const eslintEntry = require.resolve('eslint');
 const eslintBin = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
 const { RuleTester, SourceCode } = require('eslint');
 const testParser = path.join(__dirname, 'eslint-test-parser.js');
@@ -91,7 +90,7 @@ function commandLineFindings(report, base, cwd) {
   const byFile = {};
   for (const finding of report.findings) {
     const lines = [finding.message, ...finding.notes.map((note) => `note: ${note}`)];
-    if (finding.evidence === 'live') lines.push(`note: live: ${report.evidence.replace(/, so the provisional-blind checks below are live.*$/, '')}`);
+    if (finding.evidence === 'live' && !lines.some((line) => line.startsWith('note: live:'))) lines.push(`note: live: ${report.evidence.replace(/, so the provisional-blind checks below are live.*$/, '')}`);
     if (finding.help) lines.push(`help: ${finding.help}`);
     const file = path.relative(base, path.resolve(cwd, finding.path));
     (byFile[file] = byFile[file] || []).push({
@@ -364,5 +363,3 @@ function applyFix(text, fix) {
   for (const edit of edits) text = text.slice(0, edit.range[0]) + edit.text + text.slice(edit.range[1]);
   return text;
 }
-
-module.exports = { eslintEntry };

@@ -41,7 +41,9 @@ function messageOf(finding, evidence, withNotes) {
   const lines = [finding.message];
   if (!withNotes) return finding.message;
   for (const note of finding.notes || []) lines.push(`note: ${note}`);
-  if (finding.evidence === 'live' && evidence) {
+  // The run's evidence (where provisional authorization is requested), unless the finding says it
+  // itself (a configuration that declares the app requests it).
+  if (finding.evidence === 'live' && evidence && !lines.some((line) => line.startsWith('note: live:'))) {
     lines.push(`note: live: ${evidence.replace(/, so the provisional-blind checks below are live.*$/, '')}`);
   }
   if (finding.help) lines.push(`help: ${finding.help}`);

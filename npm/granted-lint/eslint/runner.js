@@ -57,14 +57,10 @@ function parseReport(stdout, stderr, status, base, what) {
 }
 
 class Runner {
-  constructor({ now = Date.now } = {}) {
-    this.now = now;
+  constructor() {
     this.binary = null;
     // The run over a directory: { root, startedAt, lastUsed, byFile, evidence }.
     this.directoryRun = null;
-    // The last answer for each file linted alone: absolute path → { text, at, findings, evidence }.
-    this.alone = new Map();
-
   }
 
   run(args, options) {
@@ -75,34 +71,22 @@ class Runner {
   }
 
   // The findings of `file` (absolute) whose text ESLint holds is `text`, and the evidence sentence
-  // of the run they came from. `root`: ESLint's working directory.
+  // of the run they came from. `root`: ESLint's working directory. (ESLint asks once per file it
+  // lints: index.js keeps the answer for the file's other rules.)
   findings(file, text, root) {
-    const now = this.now();
     const modified = isInside(file, root) ? modifiedIfSame(file, text) : null;
     if (modified !== null) {
-      const run = this.currentDirectoryRun(root, now, modified);
+      const run = this.currentDirectoryRun(root, Date.now(), modified);
       return { findings: run.byFile.get(file) || [], evidence: run.evidence };
-    }
-    const known = this.alone.get(file);
-    if (known && known.text === text && now - known.at <= REUSE_GAP_MS) {
-      known.at = now;
-      return known;
     }
     const result = this.run(
       ['--stdin-filename', file, '--format', 'json', '--strict-syntax', '-'],
       { cwd: root, input: text },
     );
     const answer = parseReport(result.stdout, result.stderr, result.status, root, file);
-    const entry = { text, at: now, findings: answer.byFile.get(file) || [], evidence: answer.evidence };
-    // Only answers that may still be reused are kept (an editor lints one file after another for
-    // hours).
-    for (const [known, old] of this.alone) if (now - old.at > REUSE_GAP_MS) this.alone.delete(known);
-    this.alone.set(file, entry);
-    return entry;
+    return { findings: answer.byFile.get(file) || [], evidence: answer.evidence };
   }
 
-  // The run over `root` that answers for a file last modified at `modified` (ms since the epoch):
-  // the current one, unless it may have read the file before that change.
   currentDirectoryRun(root, now, modified) {
     const run = this.directoryRun;
     if (run && run.root === root && now - run.lastUsed <= REUSE_GAP_MS && modified <= run.startedAt) {
@@ -112,13 +96,13 @@ class Runner {
     const early = this.takeEarlyRun(root);
     if (early && modified <= early.startedAt) {
       const answer = parseReport(early.stdout, early.stderr, early.status, root, root);
-      this.directoryRun = { root, startedAt: early.startedAt, lastUsed: this.now(), ...answer };
+      this.directoryRun = { root, startedAt: early.startedAt, lastUsed: Date.now(), ...answer };
       return this.directoryRun;
     }
     const startedAt = Date.now();
     const result = this.run(DIRECTORY_ARGUMENTS, { cwd: root });
     const answer = parseReport(result.stdout, result.stderr, result.status, root, root);
-    this.directoryRun = { root, startedAt, lastUsed: this.now(), ...answer };
+    this.directoryRun = { root, startedAt, lastUsed: Date.now(), ...answer };
     return this.directoryRun;
   }
 
@@ -224,4 +208,4 @@ function isInside(file, root) {
   return file.length > prefix.length && file.startsWith(prefix);
 }
 
-module.exports = { Runner, GrantedLintRunError, REUSE_GAP_MS };
+module.exports = { Runner, GrantedLintRunError };
